@@ -191,9 +191,7 @@ def make_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     return one * decks
 
 
-def shuffled_deck(
-    rng: random.Random, decks: int = 1, jokers_per_deck: int = 0
-) -> list[Card]:
+def shuffled_deck(rng: random.Random, decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     """A shuffled deck, top card first: the one chance event of a deal."""
     deck = make_deck(decks, jokers_per_deck)
     rng.shuffle(deck)

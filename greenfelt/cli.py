@@ -9,6 +9,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -63,10 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    if hasattr(sys.stdout, "reconfigure"):
-        # Suits are printed as ♠ ♥ ♦ ♣ whatever the locale says.
-        sys.stdout.reconfigure(encoding="utf-8")
-        sys.stderr.reconfigure(encoding="utf-8")
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            # Suits are printed as ♠ ♥ ♦ ♣ whatever the locale says.
+            stream.reconfigure(encoding="utf-8")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

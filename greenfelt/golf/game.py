@@ -1,0 +1,684 @@
+"""One Golf round: deal, reveal, turns, closing, final turns, scoring (RULES G1-G8).
+
+A round is a pure function of its rules, deck and actions. State is kept in
+flat lists indexed ``seat * size + position`` so that ``clone()`` is a handful
+of list copies and the hot path of simulations stays in C.
+
+Knowledge (G8) is tracked per face-down card as a bit mask of the seats that
+know it, and every hidden card carries the *pool* it came from (0 for the deal,
+``k`` for the k-th reshuffle): both are derived from public actions, which is
+what lets :meth:`GolfRound.determinize` resample exactly what a seat cannot know.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from greenfelt.cards import Card, card_texts, make_deck, parse_card
+from greenfelt.errors import IllegalAction, NotationError, NotYourTurn, RecordError, RulesError
+from greenfelt.golf.actions import (
+    DISCARD,
+    DRAW,
+    FLIP,
+    KNOCK,
+    PASS,
+    PEEK,
+    SWAP,
+    TAKE,
+    GolfAction,
+    Kind,
+    parse_action,
+)
+from greenfelt.golf.rules import GolfRules
+from greenfelt.golf.scoring import RoundScore, _matching, score_round
+
+__all__ = ["GolfRound", "Phase", "new_round"]
+
+
+class Phase(enum.Enum):
+    """Where a round stands; a call in the wrong phase names it (STYLE 9)."""
+
+    REVEAL = "reveal"
+    TURN = "turn"
+    DRAWN = "drawn"
+    TAKEN = "taken"
+    FLIP = "flip"
+    OVER = "over"
+
+
+_REVEAL, _TURN, _DRAWN, _TAKEN, _FLIPPING, _OVER = Phase
+_K_FLIP, _K_PEEK, _K_DRAW, _K_TAKE, _K_SWAP, _K_DISCARD, _K_KNOCK, _K_PASS = Kind
+
+_PHASE_HELP = {
+    _REVEAL: "the reveal step",
+    _TURN: "the start of a turn",
+    _DRAWN: "holding a card drawn from the stock",
+    _TAKEN: "holding a card taken from the discard pile",
+    _FLIPPING: "the flip after a discard",
+    _OVER: "the end of the round",
+}
+
+
+def new_round(
+    rules: GolfRules,
+    seats: int,
+    dealer: int = 0,
+    deck: Sequence[Card] | None = None,
+    *,
+    rng: random.Random | None = None,
+    reshuffles: Sequence[Sequence[Card]] = (),
+) -> GolfRound:
+    """Deal a round (G1.5). ``deck`` is top card first; without one, ``rng`` shuffles.
+
+    ``reshuffles`` replays recorded stock orders of G2.5; when they run out,
+    ``rng`` makes new ones.
+    """
+    if deck is None:
+        from greenfelt.cards import shuffled_deck
+
+        rules.check_players(seats)
+        rng = rng or random.Random()
+        deck = shuffled_deck(rng, rules.deck_count(seats), rules.jokers_per_deck)
+    return GolfRound(rules, seats, dealer, deck, rng=rng, reshuffles=reshuffles)
+
+
+class GolfRound:
+    """The state of one round; see the module docstring and DESIGN.md's interface."""
+
+    __slots__ = (
+        "_actions",
+        "_deck",
+        "_pending",
+        "_reveal_cols",
+        "_rng",
+        "cards",
+        "closer",
+        "dealer",
+        "discard",
+        "down",
+        "final_left",
+        "held",
+        "held_from_stock",
+        "held_tag",
+        "knocked",
+        "known",
+        "n",
+        "origin",
+        "phase",
+        "reshuffles",
+        "result",
+        "reveal_left",
+        "rules",
+        "size",
+        "stock",
+        "stock_tag",
+        "to_move",
+        "turns",
+        "up",
+    )
+
+    def __init__(
+        self,
+        rules: GolfRules,
+        seats: int,
+        dealer: int,
+        deck: Sequence[Card],
+        *,
+        rng: random.Random | None = None,
+        reshuffles: Sequence[Sequence[Card]] = (),
+    ) -> None:
+        rules.check_players(seats)
+        if not 0 <= dealer < seats:
+            raise RulesError(f"dealer {dealer} is not a seat of {seats} players")
+        deck = [parse_card(c) if isinstance(c, str) else c for c in deck]
+        _check_deck(deck, rules, seats)
+        size = rules.shape.size
+        n = seats
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.size = size
+        self._deck: tuple[Card, ...] | None = tuple(deck)
+        self._rng = rng
+        self._pending = [list(order) for order in reshuffles]
+        self._actions: list[tuple[int, GolfAction]] = []
+        self.reshuffles: list[list[Card]] = []
+
+        # G1.5: one card at a time, clockwise from the dealer's left, row-major.
+        cards: list[Card | None] = [None] * (n * size)
+        top = 0
+        for pos in range(size):
+            for i in range(n):
+                seat = (dealer + 1 + i) % n
+                cards[seat * size + pos] = deck[top]
+                top += 1
+        self.cards = cards
+        self.discard: list[Card] = [deck[top]]
+        self.stock: list[Card] = list(reversed(deck[top + 1 :]))  # top card at the end
+        self.stock_tag = 0
+        hand = rules.shape.is_hand
+        self.up = [False] * (n * size)
+        # G1.7: in hand4 each player sees their own four cards at all times.
+        self.known = [1 << (i // size) if hand else 0 for i in range(n * size)]
+        self.origin = [0] * (n * size)
+        self.down = [size] * n
+        self.held: Card | None = None
+        self.held_from_stock = False
+        self.held_tag = 0
+        self.closer: int | None = None
+        self.knocked = False
+        self.final_left = 0
+        self.turns = 0
+        self.result: RoundScore | None = None
+        self._reveal_cols: list[int] = []
+        self.to_move: int | None = (dealer + 1) % n
+        reveal = rules.peeks if rules.closed else rules.flips
+        if reveal:
+            self.phase = _REVEAL
+            self.reveal_left = reveal
+        else:
+            self.phase = _TURN
+            self.reveal_left = 0
+
+    # ---- the interface -------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is _OVER
+
+    @property
+    def scores(self) -> list[int] | None:
+        return list(self.result.scores) if self.result is not None else None
+
+    @property
+    def actions(self) -> list[tuple[int, GolfAction]]:
+        return list(self._actions)
+
+    @property
+    def deck(self) -> tuple[Card, ...] | None:
+        """The deck this round was dealt from, top first (``None`` once determinized)."""
+        return self._deck
+
+    @property
+    def closing(self) -> bool:
+        """Final turns are running after a close or a knock (G3.1, G4.1)."""
+        return self.closer is not None
+
+    def layout(self, seat: int) -> list[Card | None]:
+        """The full layout of ``seat`` (all cards, known or not): for scoring and tests."""
+        return self.cards[seat * self.size : (seat + 1) * self.size]
+
+    def legal_actions(self, seat: int | None = None) -> list[GolfAction]:
+        """Legal actions of the seat to move; empty for any other ``seat``."""
+        mover = self.to_move
+        if mover is None or (seat is not None and seat != mover):
+            return []
+        phase = self.phase
+        size = self.size
+        base = mover * size
+        if phase is _DRAWN:
+            out = [SWAP[p] for p in range(size) if self.cards[base + p] is not None]
+            out.append(DISCARD)
+            return out
+        if phase is _TAKEN:
+            return [SWAP[p] for p in range(size) if self.cards[base + p] is not None]
+        up = self.up
+        if phase is _TURN:
+            rules = self.rules
+            out = [DRAW]
+            if self.discard and not (self.closer is not None and rules.final_turns_stock_only):
+                out.append(TAKE)
+            if rules.knocking and self.closer is None:
+                out.append(KNOCK)
+            if rules.flip_instead_of_draw:
+                out += [FLIP[p] for p in range(size) if not up[base + p]]
+            return out
+        if phase is _FLIPPING:
+            out = [FLIP[p] for p in range(size) if not up[base + p]]
+            if self.rules.after_discard == "may":
+                out.append(PASS)
+            return out
+        if phase is _REVEAL:
+            return self._reveal_actions(mover)
+        return []
+
+    def apply(self, action: GolfAction | str, seat: int | None = None) -> None:
+        """Apply a checked action; raises IllegalAction (NotYourTurn) saying why not."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.phase is _OVER:
+            raise IllegalAction(f"the round is over; {action} is not possible")
+        mover = self.to_move
+        assert mover is not None
+        if seat is not None and seat != mover:
+            raise NotYourTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action, mover))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: GolfAction) -> None:
+        """Apply an action known to be legal (bots, simulations). Unchecked: wrong input corrupts."""
+        seat = self.to_move
+        assert seat is not None
+        self._actions.append((seat, action))
+        kind = action.kind
+        phase = self.phase
+        if kind is _K_SWAP:
+            self._swap(seat, action.pos)  # type: ignore[arg-type]
+        elif kind is _K_DRAW:
+            try:
+                self._draw(seat)
+            except RecordError:  # a recorded reshuffle that does not fit: change nothing
+                self._actions.pop()
+                raise
+        elif kind is _K_TAKE:
+            self.held = self.discard.pop()
+            self.held_from_stock = False
+            self.phase = _TAKEN
+        elif kind is _K_DISCARD:
+            held = self.held
+            assert held is not None
+            self.discard.append(held)
+            self.held = None
+            if self.rules.after_discard != "no" and self.down[seat]:
+                self.phase = _FLIPPING
+            else:
+                self._end_turn(seat)
+        elif kind is _K_FLIP:
+            i = seat * self.size + action.pos  # type: ignore[operator]
+            self.up[i] = True
+            self.down[seat] -= 1
+            if self.rules.remove_matched_lines:
+                self._remove_matched(seat, action.pos)  # type: ignore[arg-type]
+            if phase is _REVEAL:
+                self._reveal_step(seat, action.pos)  # type: ignore[arg-type]
+            else:
+                self._end_turn(seat)
+        elif kind is _K_PEEK:
+            self.known[seat * self.size + action.pos] |= 1 << seat  # type: ignore[operator]
+            self._reveal_step(seat, action.pos)  # type: ignore[arg-type]
+        elif kind is _K_PASS:
+            self._end_turn(seat)
+        elif kind is _K_KNOCK:
+            self.knocked = True
+            self.closer = seat
+            self.final_left = self.n - 1  # G4.1: each other player has one more turn
+            self.turns += 1
+            self.to_move = (seat + 1) % self.n
+        else:  # pragma: no cover - every Kind is handled above
+            raise IllegalAction(f"unknown action {action}")
+
+    # ---- moves -------------------------------------------------------------------
+
+    def _draw(self, seat: int) -> None:
+        if not self.stock:
+            self._reshuffle()
+            if not self.stock:  # G2.5: nothing left to draw: the round ends, no closer
+                self._finish(closer=None)
+                return
+        self.held = self.stock.pop()
+        self.held_from_stock = True
+        self.held_tag = self.stock_tag
+        self.phase = _DRAWN
+
+    def _swap(self, seat: int, pos: int) -> None:
+        """G2.2/G2.3: the held card takes the exact position; the old card goes face up."""
+        i = seat * self.size + pos
+        old = self.cards[i]
+        assert old is not None
+        held = self.held
+        self.cards[i] = held
+        self.held = None
+        self.discard.append(old)
+        rules = self.rules
+        if rules.closed:
+            # G2.4: face down; the player saw it, and everyone saw a card from the pile.
+            self.known[i] = 1 << seat if self.held_from_stock else (1 << self.n) - 1
+            self.origin[i] = self.held_tag
+        elif rules.shape.is_hand:
+            self.known[i] = 1 << seat if self.held_from_stock else (1 << self.n) - 1
+            self.origin[i] = self.held_tag
+        else:
+            if not self.up[i]:
+                self.up[i] = True
+                self.down[seat] -= 1
+            if rules.remove_matched_lines:
+                self._remove_matched(seat, pos)
+        self._end_turn(seat)
+
+    def _remove_matched(self, seat: int, pos: int) -> None:
+        """G3.5: a line that became a scoring match of face-up cards leaves the table."""
+        shape = self.rules.shape
+        base = seat * self.size
+        lines: list[tuple[tuple[int, ...], bool]] = []
+        wild = self.rules.one_eyed_jacks_wild
+        matchers = self.rules.matchers
+        if "column" in matchers or "lines" in matchers:
+            lines += [(line, wild) for line in shape.column_lines if pos in line]
+        if "lines" in matchers:
+            lines += [(line, False) for line in shape.row_lines if pos in line]
+            lines += [(line, False) for line in shape.diagonal_lines if pos in line]
+        layout = self.cards[base : base + self.size]
+        removed: list[int] = []
+        for line, line_wild in lines:
+            if all(self.up[base + p] and layout[p] is not None for p in line) and _matching(
+                layout, line, line_wild
+            ):
+                removed += [p for p in line if p not in removed]
+        for p in removed:
+            card = self.cards[base + p]
+            assert card is not None
+            self.discard.insert(0, card)
+            self.cards[base + p] = None
+
+    def _reshuffle(self) -> None:
+        """G2.5: the discard pile but its top card becomes the new stock (a chance event)."""
+        if len(self.discard) < 2:
+            return
+        pile = self.discard[:-1]
+        if self._pending:
+            order = self._pending[0]
+            if sorted(order) != sorted(pile):
+                raise RecordError(
+                    f"recorded reshuffle {len(self.reshuffles) + 1} is not the discard pile "
+                    f"being reshuffled ({len(pile)} cards): {' '.join(card_texts(order))}"
+                )
+            del self._pending[0]
+        else:
+            if self._rng is None:
+                # No generator was given: derive one from the deal so replays agree.
+                self._rng = random.Random(hash(self._deck) if self._deck else 0)
+            order = list(pile)
+            self._rng.shuffle(order)
+        del self.discard[:-1]
+        self.reshuffles.append(order)
+        self.stock = order[::-1]
+        self.stock_tag += 1
+
+    def _reveal_actions(self, seat: int) -> list[GolfAction]:
+        rules = self.rules
+        base = seat * self.size
+        shape = rules.shape
+        if rules.closed:
+            bit = 1 << seat
+            allowed = (
+                shape.bottom_row if rules.peek_constraint == "nearest_row" else range(self.size)
+            )
+            return [PEEK[p] for p in allowed if not self.known[base + p] & bit]
+        constraint = rules.flip_constraint
+        cols = self._reveal_cols
+        out = []
+        for p in range(self.size):
+            if self.up[base + p]:
+                continue
+            col = p % shape.cols
+            if constraint == "same_column" and cols and col != cols[0]:
+                continue
+            if constraint == "different_columns" and col in cols:
+                continue
+            out.append(FLIP[p])
+        return out
+
+    def _reveal_step(self, seat: int, pos: int) -> None:
+        self._reveal_cols.append(pos % self.rules.shape.cols)
+        self.reveal_left -= 1
+        if self.reveal_left:
+            return
+        self._reveal_cols = []
+        following = (seat + 1) % self.n
+        if following == (self.dealer + 1) % self.n:  # everyone has revealed
+            self.phase = _TURN
+        else:
+            rules = self.rules
+            self.reveal_left = rules.peeks if rules.closed else rules.flips
+        self.to_move = following
+
+    def _end_turn(self, seat: int) -> None:
+        self.turns += 1
+        if self.closer is not None:
+            self.final_left -= 1
+            if self.final_left <= 0:
+                self._finish(self.closer)
+                return
+        elif self.down[seat] == 0 and self.rules.closes_by_layout:
+            self.closer = seat  # G3.1
+            if not self.rules.final_turns:
+                self._finish(seat)
+                return
+            self.final_left = self.n - 1
+        self.phase = _TURN
+        self.to_move = (seat + 1) % self.n
+
+    def _finish(self, closer: int | None) -> None:
+        """G3.4: every card turns face up and the round is scored (G5, G6)."""
+        self.phase = _OVER
+        self.to_move = None
+        self.held = None
+        for i, card in enumerate(self.cards):
+            if card is not None:
+                self.up[i] = True
+        self.down = [0] * self.n
+        layouts = [self.layout(s) for s in range(self.n)]
+        self.result = score_round(layouts, self.rules, closer, decks=self.rules.deck_count(self.n))
+
+    # ---- errors -------------------------------------------------------------------
+
+    def _why_illegal(self, action: GolfAction, seat: int) -> str:
+        """A reason a player can act on, naming the phase (never a hidden card)."""
+        phase = self.phase
+        rules = self.rules
+        shape = rules.shape
+        where = _PHASE_HELP[phase]
+        legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing"
+        pos = action.pos
+        if pos is not None and pos >= self.size:
+            unit = "hand of 4" if shape.is_hand else f"{rules.layout} layout"
+            return f"position {pos} is outside a {unit} (positions 0-{self.size - 1})"
+        kind = action.kind
+        i = seat * self.size + (pos or 0)
+        if pos is not None and self.cards[i] is None:
+            return f"position {pos} is empty: its matched line left the table (G3.5)"
+        if kind is _K_KNOCK:
+            if not rules.knocking:
+                return "knocking is off in these rules (G4.1)"
+            if self.knocked:
+                return "someone has already knocked this round (G4.2)"
+            if self.closer is not None:
+                return "the round is already closing: no knocking in final turns"
+        if kind is _K_DISCARD and phase is _TAKEN:
+            return "a card taken from the discard pile must be swapped into your layout (G2.3)"
+        if kind is _K_TAKE and phase is _TURN and rules.final_turns_stock_only:
+            return "during final turns you may only draw from the stock (G3.2)"
+        if kind is _K_FLIP and pos is not None and self.up[i]:
+            return f"position {pos} is already face up"
+        if kind is _K_PEEK and phase is _REVEAL and self.known[i] & (1 << seat):
+            return f"you have already peeked at position {pos}"
+        if phase is _REVEAL and kind in (_K_FLIP, _K_PEEK):
+            if rules.closed and rules.peek_constraint == "nearest_row":
+                return "peek only at the row nearest you (peek_constraint=nearest_row, G1.7)"
+            return f"flip_constraint={rules.flip_constraint} forbids flipping position {pos} (G1.7)"
+        if kind is _K_FLIP and phase is _TURN:
+            return "flipping instead of drawing is off in these rules (G2.1)"
+        return f"{action} is not possible during {where}; legal: {legal}"
+
+    # ---- information -------------------------------------------------------------
+
+    def view(self, seat: int | None, *, recall: bool = True) -> dict[str, Any]:
+        """What ``seat`` may know (G8), as JSON-able data; ``None`` is a spectator.
+
+        With ``recall=False`` and option ``memory`` on, a seat's face-down cards
+        are shown as unknown even if it has seen them (G8.2): what an interface
+        shows a person, while bots keep their perfect recall.
+        """
+        size = self.size
+        over = self.phase is _OVER
+        bit = 0 if seat is None else 1 << seat
+        hide_seen = not recall and self.rules.memory and not over
+        layouts = []
+        for s in range(self.n):
+            texts: list[str | None] = []
+            face_up: list[bool] = []
+            for p in range(size):
+                i = s * size + p
+                card = self.cards[i]
+                if card is None:
+                    texts.append(None)
+                    face_up.append(True)
+                elif self.up[i] or (self.known[i] & bit and not hide_seen):
+                    texts.append(str(card))
+                    face_up.append(self.up[i])
+                else:
+                    texts.append("??")
+                    face_up.append(False)
+            layouts.append({"cards": texts, "face_up": face_up})
+        held: str | None = None
+        if self.held is not None:
+            sees = not self.held_from_stock or seat == self.to_move
+            held = str(self.held) if sees else "??"
+        view: dict[str, Any] = {
+            "game": "golf",
+            "seat": seat,
+            "players": self.n,
+            "dealer": self.dealer,
+            "layout": self.rules.layout,
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "turn": self.turns,
+            "layouts": layouts,
+            "stock": len(self.stock),
+            "discard": card_texts(self.discard),
+            "held": held,
+            "held_from": None
+            if self.held is None
+            else ("stock" if self.held_from_stock else "discard"),
+            "reveal_left": self.reveal_left if self.phase is _REVEAL else 0,
+            "closer": self.closer,
+            "knocked": self.knocked,
+            "final_turns_left": self.final_left if self.closer is not None and not over else 0,
+            "reshuffles": len(self.reshuffles),
+            "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
+            "scores": self.scores,
+        }
+        if self.result is not None:
+            view["breakdown"] = _breakdown_json(self.result)
+        return view
+
+    def clone(self) -> GolfRound:
+        """An independent copy, cheap enough for search (a few list copies)."""
+        other = object.__new__(GolfRound)
+        other.rules = self.rules
+        other.n = self.n
+        other.dealer = self.dealer
+        other.size = self.size
+        other._deck = self._deck
+        other._rng = self._rng
+        other._pending = self._pending[:] if self._pending else []
+        other._actions = self._actions[:]
+        other.reshuffles = self.reshuffles[:]
+        other.cards = self.cards[:]
+        other.discard = self.discard[:]
+        other.stock = self.stock[:]
+        other.stock_tag = self.stock_tag
+        other.up = self.up[:]
+        other.known = self.known[:]
+        other.origin = self.origin[:]
+        other.down = self.down[:]
+        other.held = self.held
+        other.held_from_stock = self.held_from_stock
+        other.held_tag = self.held_tag
+        other.closer = self.closer
+        other.knocked = self.knocked
+        other.final_left = self.final_left
+        other.turns = self.turns
+        other.result = self.result
+        other._reveal_cols = self._reveal_cols[:]
+        other.to_move = self.to_move
+        other.phase = self.phase
+        other.reveal_left = self.reveal_left
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> GolfRound:
+        """A full state ``seat`` cannot tell apart from this one (its view is identical).
+
+        Every card the seat cannot know is resampled within its pool (the deal,
+        or a reshuffle), whose contents are public; future reshuffles use ``rng``.
+        """
+        other = self.clone()
+        other._deck = None
+        other._rng = rng
+        other._pending = []
+        bit = 1 << seat
+        places: dict[int, list[int]] = {}
+        for i, card in enumerate(self.cards):
+            if card is not None and not self.up[i] and not self.known[i] & bit:
+                places.setdefault(self.origin[i], []).append(i)
+        held_hidden = self.held is not None and self.held_from_stock and self.to_move != seat
+        pools: dict[int, list[Card]] = {}
+        for tag, where in places.items():
+            pools[tag] = [self.cards[i] for i in where]  # type: ignore[misc]
+        if held_hidden:
+            assert self.held is not None
+            pools.setdefault(self.held_tag, []).append(self.held)
+        pools.setdefault(self.stock_tag, []).extend(self.stock)
+        for tag, pool in pools.items():
+            rng.shuffle(pool)
+            for i in places.get(tag, ()):
+                other.cards[i] = pool.pop()
+            if held_hidden and tag == self.held_tag:
+                other.held = pool.pop()
+            if tag == self.stock_tag:
+                other.stock = pool
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<GolfRound {self.rules.layout} players={self.n} phase={self.phase.value} "
+            f"to_move={self.to_move} turn={self.turns}>"
+        )
+
+
+def _breakdown_json(result: RoundScore) -> list[dict[str, Any]]:
+    return [
+        {
+            "layout": layout.total,
+            "points": list(layout.points),
+            "groups": [
+                {"rule": g.rule, "kind": g.kind, "positions": list(g.positions), "points": g.points}
+                for g in layout.groups
+            ],
+            "adjustments": [
+                {"rule": a.rule, "reason": a.reason, "delta": a.delta}
+                for a in result.adjustments[seat]
+            ],
+            "score": result.scores[seat],
+        }
+        for seat, layout in enumerate(result.layouts)
+    ]
+
+
+def _check_deck(deck: Sequence[Card], rules: GolfRules, seats: int) -> None:
+    """The deck must be exactly the cards of the rules' decks, in any order (G1.3)."""
+    expected = _expected_deck(rules.deck_count(seats), rules.jokers_per_deck)
+    if sorted(deck) == expected:
+        return
+    missing = Counter(expected) - Counter(deck)
+    extra = Counter(deck) - Counter(expected)
+    parts = []
+    if missing:
+        parts.append("missing " + " ".join(card_texts(sorted(missing.elements()))[:8]))
+    if extra:
+        parts.append("extra " + " ".join(card_texts(sorted(extra.elements()))[:8]))
+    raise NotationError(
+        f"the deck has {len(deck)} cards but {seats} players with these rules use "
+        f"{len(expected)} ({'; '.join(parts)})"
+    )
+
+
+@cache
+def _expected_deck(decks: int, jokers_per_deck: int) -> list[Card]:
+    return sorted(make_deck(decks, jokers_per_deck))
