@@ -54,6 +54,8 @@ class Phase(enum.Enum):
 _REVEAL, _TURN, _DRAWN, _TAKEN, _FLIPPING, _OVER = Phase
 _K_FLIP, _K_PEEK, _K_DRAW, _K_TAKE, _K_SWAP, _K_DISCARD, _K_KNOCK, _K_PASS = Kind
 
+_SWAPS = [list(SWAP[:size]) for size in range(len(SWAP))]
+
 _PHASE_HELP = {
     _REVEAL: "the reveal step",
     _TURN: "the start of a turn",
@@ -221,12 +223,14 @@ class GolfRound:
         phase = self.phase
         size = self.size
         base = mover * size
-        if phase is _DRAWN:
-            out = [SWAP[p] for p in range(size) if self.cards[base + p] is not None]
-            out.append(DISCARD)
+        if phase is _DRAWN or phase is _TAKEN:
+            if self.rules.remove_matched_lines:
+                out = [SWAP[p] for p in range(size) if self.cards[base + p] is not None]
+            else:  # no position can be empty: the common, fast case
+                out = _SWAPS[size][:]
+            if phase is _DRAWN:
+                out.append(DISCARD)
             return out
-        if phase is _TAKEN:
-            return [SWAP[p] for p in range(size) if self.cards[base + p] is not None]
         up = self.up
         if phase is _TURN:
             rules = self.rules

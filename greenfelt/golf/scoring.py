@@ -138,12 +138,13 @@ def _union_lines(
 
 
 def _union_groups(
-    cards: Sequence[Card | None], free: Sequence[bool], rules: GolfRules, shape: Shape
+    cards: Sequence[Card | None], free: Sequence[bool] | None, rules: GolfRules, shape: Shape
 ) -> list[Group]:
+    """Every matched line or adjacent pair among free positions (all when ``free`` is None)."""
     candidates = _union_lines(rules.matchers, rules.one_eyed_jacks_wild, shape)
     groups: list[Group] = []
     for kind, line, line_wild in candidates:
-        if not all(free[p] for p in line):
+        if free is not None and not all(free[p] for p in line):
             continue
         if _matching(cards, line, line_wild):
             points = rules.joker_pair_value if _all_jokers(cards, line) else 0
@@ -264,7 +265,7 @@ def _score_free(
     elif rules.matchers == ("none",):
         groups = []
     else:
-        groups = _union_groups(cards, free, rules, shape)
+        groups = _union_groups(cards, None if all(free) else free, rules, shape)
     for group in groups:
         for p in group.positions:
             if not (keep_negative and values[p] < 0):

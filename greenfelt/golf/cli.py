@@ -1,0 +1,159 @@
+"""Golf's command-line commands: ``score golf`` and ``rules golf``.
+
+``score golf`` is the scorekeeper for a round played with real cards: one
+layout per seat in C3 notation; its last line (pinned) is the round scores in
+seat order.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from greenfelt.cards import CARDS, JOKER, Card, Rank, make_deck
+from greenfelt.errors import NotationError, RulesError
+from greenfelt.golf.layout import parse_layout
+from greenfelt.golf.rules import OPTIONS, PRESET_NOTES, PRESETS, GolfRules, find_preset
+from greenfelt.golf.scoring import describe_round, score_round
+
+__all__ = ["parse_overrides", "register", "rules_from_args"]
+
+
+def parse_overrides(items: Sequence[str] | None) -> dict[str, str]:
+    """``["closer_rule=add_lowest", ...]`` as a dict; raises RulesError on a malformed item."""
+    out: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise RulesError(f"--set {item!r}: expected OPTION=VALUE, e.g. closer_rule=penalty_10")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def rules_from_args(preset: str, overrides: Sequence[str] | None) -> GolfRules:
+    """A preset with ``--set`` overrides applied, validated."""
+    rules = find_preset(preset)
+    changes = parse_overrides(overrides)
+    return rules.with_options(changes) if changes else rules
+
+
+def _check_supply(layouts: Sequence[Sequence[Card | None]], rules: GolfRules) -> None:
+    """Cards on the table must exist in the rules' decks (a typo often repeats a card)."""
+    decks = rules.deck_count(max(len(layouts), 2))
+    supply = Counter(make_deck(decks, rules.jokers_per_deck))
+    used = Counter(c for layout in layouts for c in layout if c is not None)
+    for card, count in sorted(used.items()):
+        if count > supply[card]:
+            raise NotationError(
+                f"{card} appears {count} times but {decks} deck(s) of these rules hold "
+                f"{supply[card]} (set decks=N or jokers_per_deck=2 if that is your table)"
+            )
+
+
+def _score(args: argparse.Namespace) -> None:
+    rules = rules_from_args(args.rules, args.set)
+    layouts = []
+    for seat, text in enumerate(args.layouts):
+        try:
+            cards = parse_layout(text, rules.shape)
+        except NotationError as error:
+            raise NotationError(f"seat {seat}: {error}") from None
+        if any(c is None for c in cards):
+            raise NotationError(f"seat {seat}: every card must be face up to score ('??' found)")
+        layouts.append(cards)
+    if args.closer is not None and not 0 <= args.closer < len(layouts):
+        raise RulesError(f"--closer {args.closer} is not a seat (0-{len(layouts) - 1})")
+    _check_supply(layouts, rules)
+    result = score_round(layouts, rules, args.closer, decks=rules.deck_count(max(len(layouts), 2)))
+    for line in describe_round(result, layouts, rules):
+        print(line)
+    print(" ".join(str(s) for s in result.scores))
+
+
+def _shown(rules: GolfRules, name: str) -> str:
+    value: Any = rules.options()[name]
+    resolved: dict[str, Any] = {
+        "initial_flips": rules.flips,
+        "knock": "on" if rules.knocking else "off",
+        "flip_after_discard": rules.after_discard,
+        "match": "+".join(rules.matchers),
+        "joker_value": rules.joker_points,
+        "decks": None,
+    }
+    if isinstance(value, bool):
+        text = "on" if value else "off"
+    elif value is None:
+        text = "off"
+    elif isinstance(value, dict):
+        text = ",".join(f"{k}:{v}" for k, v in value.items())
+    else:
+        text = str(value)
+    if value == "auto" and resolved.get(name) is not None:
+        text += f" ({resolved[name]})"
+    return text
+
+
+def _rules(args: argparse.Namespace) -> None:
+    if args.preset is None:
+        if args.set:
+            raise RulesError("--set needs a preset to change, e.g. rules golf six-card --set ...")
+        print("Golf presets (RULES G10):")
+        width = max(len(name) for name in PRESETS)
+        for name in PRESETS:
+            print(f"  {name:<{width}}  {PRESET_NOTES[name]}")
+        print("Show one with: greenfelt rules golf PRESET [--set OPTION=VALUE]...")
+        return
+    rules = rules_from_args(args.preset, args.set)
+    print(f"Golf preset {rules.preset}: {PRESET_NOTES[rules.preset or ''].rstrip('.')}")
+    width = max(len(spec.name) for spec in OPTIONS)
+    for spec in OPTIONS:
+        value = _shown(rules, spec.name)
+        choices = f" [{', '.join(spec.choices)}]" if spec.choices else ""
+        print(f"  {spec.name:<{width}} = {value:<14} {spec.help} ({spec.rule}){choices}")
+    sizes = ", ".join(f"{n}: {rules.deck_count(n)}" for n in range(2, 9))
+    print(f"  decks by players: {sizes}")
+    values = rules.card_values
+    shown = [f"{Rank(r).symbol}={values[CARDS[39 + r - 1]]}" for r in range(1, 14)]  # clubs
+    shown.append(f"JK={values[JOKER]}" + ("" if rules.jokers_per_deck else " (no jokers)"))
+    if rules.queen_of_spades is not None:
+        shown.append(f"Q♠={rules.queen_of_spades}")
+    if rules.red_king is not None:
+        shown.append(f"K♥/K♦={rules.red_king}")
+    print("  card values: " + " ".join(shown))
+
+
+def register(score: Any, rules: Any) -> None:
+    """Add ``golf`` to the ``score`` and ``rules`` commands."""
+    parser = score.add_parser(
+        "golf",
+        help="score one Golf round from the layouts on the table",
+        description=(
+            "Score one Golf round: one layout per seat in seat order, all cards face up, "
+            "rows separated by '/' (e.g. 'K♠ 6♠ K♥ / 4♦ 6♥ 2♣'; a hand4 hand has no '/'). "
+            "The last line printed is the round scores in seat order."
+        ),
+    )
+    parser.add_argument("--rules", default="six-card", metavar="PRESET", help="preset (six-card)")
+    parser.add_argument(
+        "--set", action="append", metavar="OPTION=VALUE", help="override an option (repeatable)"
+    )
+    parser.add_argument("--closer", type=_seat, metavar="SEAT", help="seat that closed or knocked")
+    parser.add_argument("layouts", nargs="+", metavar="LAYOUT")
+    parser.set_defaults(func=_score)
+
+    explain = rules.add_parser(
+        "golf",
+        help="list Golf presets or explain one preset's options",
+        description="List the Golf presets, or print one preset's every option with its meaning.",
+    )
+    explain.add_argument("preset", nargs="?", metavar="PRESET")
+    explain.add_argument("--set", action="append", metavar="OPTION=VALUE", help="override")
+    explain.set_defaults(func=_rules)
+
+
+def _seat(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number")
+    return int(text)
