@@ -69,7 +69,10 @@ def test_score_golf_hand4(capsys: pytest.CaptureFixture[str]) -> None:
         (["score", "golf", "--rules", "nope", "K♠ 6♠ K♥ / 4♦ 6♥ 2♣"], "unknown Golf preset"),
         (["score", "golf", "--set", "colour=red", "K♠ 6♠ K♥ / 4♦ 6♥ 2♣"], "unknown option"),
         (["score", "golf", "--set", "block_score", "K♠ 6♠ K♥ / 4♦ 6♥ 2♣"], "OPTION=VALUE"),
-        (["score", "golf", "--set", "match=lines", "--rules", "four-in-hand", "K♠ K♥ 2♠ 5♦"], "hand4"),
+        (
+            ["score", "golf", "--set", "match=lines", "--rules", "four-in-hand", "K♠ K♥ 2♠ 5♦"],
+            "hand4",
+        ),
         (["score", "golf", "--closer", "3", "K♠ 6♠ K♥ / 4♦ 6♥ 2♣"], "--closer 3"),
         (["score", "golf", "K♠ K♠ K♥ / 4♦ 6♥ 2♣"], "K♠ appears 2 times"),
         (["score", "golf", "K♠ ?? K♥ / 4♦ 6♥ 2♣"], "face up"),
@@ -124,7 +127,7 @@ def test_replay_names_round_and_action(capsys: pytest.CaptureFixture[str], tmp_p
     record["rounds"][1]["actions"][7] = [seat, "swap 9"]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    status, lines, err = run(capsys, "replay", str(path))
+    status, _, err = run(capsys, "replay", str(path))
     assert status == 2
     assert "round 2" in err and "actions[7]" in err
     assert "position 9 is outside a 2x3 layout" in err
@@ -134,11 +137,16 @@ def test_console_script_runs_as_a_process() -> None:
     """The installed `greenfelt` entry point: real process, real exit status."""
     exe = Path(sys.executable).parent / "greenfelt"
     ok = subprocess.run(
-        [str(exe), "score", "golf", "K♠ 6♠ K♥ / 4♦ 6♥ 2♣"], capture_output=True, text=True
+        [str(exe), "score", "golf", "K♠ 6♠ K♥ / 4♦ 6♥ 2♣"],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert ok.returncode == 0
     assert ok.stdout.splitlines()[-1] == "2"
-    bad = subprocess.run([str(exe), "score", "golf", "K♠"], capture_output=True, text=True)
+    bad = subprocess.run(
+        [str(exe), "score", "golf", "K♠"], capture_output=True, text=True, check=False
+    )
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1

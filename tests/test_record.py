@@ -92,7 +92,7 @@ def test_unfinished_match_is_valid() -> None:
 def test_scores_in_a_record_are_checked() -> None:
     record = match_record("golf", play_match("six-card", 2, seed=6))
     record["rounds"][0]["scores"][0] += 1
-    with pytest.raises(RecordError, match="round 1 .*scores"):
+    with pytest.raises(RecordError, match=r"round 1 .*scores"):
         replay(record)
 
 
