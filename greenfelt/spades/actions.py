@@ -82,10 +82,26 @@ class SpadesAction:
     bid: int | None = None
     card: Card | None = None
 
+    def __post_init__(self) -> None:
+        # Every action is well formed by construction, so engines never meet a broken one.
+        kind, bid, card = self.kind, self.bid, self.card
+        if kind is ActionKind.BID:
+            ok = type(bid) is int and 0 <= bid <= 13 and card is None
+        elif kind is ActionKind.PLAY:
+            ok = isinstance(card, int) and 0 <= card < 52 and bid is None
+        else:
+            ok = isinstance(kind, ActionKind) and bid is None and card is None
+        if not ok:
+            raise IllegalAction(f"not a spades action: kind={kind!r}, bid={bid!r}, card={card!r}")
+
     def __str__(self) -> str:
         return format_action(self)
 
     __repr__ = __str__
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # Pickle by text so worker processes get the interned instance back.
+        return (parse_action, (format_action(self),))
 
 
 BLIND_NIL: Final = SpadesAction(ActionKind.BLIND_NIL)

@@ -74,7 +74,7 @@ def register(
         "--set",
         action="append",
         default=[],
-        metavar="NAME=VALUE",
+        metavar="OPTION=VALUE",
         help="change an option, e.g. --set target=300 --set discards=face_down",
     )
     explain.set_defaults(func=_rules)
@@ -138,17 +138,19 @@ def _score(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     settings = parse_settings(args.set)
     if args.preset is None and not settings:
-        print("two-player Spades presets (greenfelt rules spades PRESET shows one):")
+        print("Spades presets (RULES S):")
         width = max(map(len, PRESETS))
         for name in PRESETS:
             print(f"  {name:<{width}}  {PRESET_HELP[name]}")
-        print("options (--set name=value; switches on/off):")
-        defaults = SpadesRules()
-        for line in describe_rules(defaults):
+        print("Options:")
+        for line in describe_rules(SpadesRules()):
             print(f"  {line}")
+        print("Show one with: greenfelt rules spades PRESET [--set OPTION=VALUE]...")
         return 0
-    rules = with_options(find_preset(args.preset or "two-player"), settings)
-    print(f"preset {args.preset or 'two-player'}" + (" with changes" if settings else "") + ":")
+    name = args.preset or "two-player"
+    rules = with_options(find_preset(name), settings)
+    changed = f" with {', '.join(f'{k}={v}' for k, v in settings.items())}" if settings else ""
+    print(f"Spades preset {name}{changed}: {PRESET_HELP[name]}")
     for line in describe_rules(rules):
         print(f"  {line}")
     return 0

@@ -317,7 +317,13 @@ class SpadesHand:
 
     @property
     def bags_before(self) -> tuple[int, int]:
+        """Bags each seat carried into this hand (S5.4)."""
         return self._bags_before
+
+    @property
+    def totals_before(self) -> tuple[int, int]:
+        """Scores each seat had before this hand (shown in views)."""
+        return self._totals_before
 
     @property
     def results(self) -> tuple[HandScore, HandScore] | None:
@@ -412,7 +418,8 @@ class SpadesHand:
                 f"seat {mover} must {_DOING[phase]}"
             )
         card = action.card
-        assert card is not None  # only plays can be illegal within their phase
+        if card is None:  # cannot happen: blind, draw and bid choices are all legal
+            return IllegalAction(f"{action} is not possible now")
         hand = self._hands[mover]
         if card not in hand:
             return IllegalAction(f"you do not hold {card}")

@@ -61,11 +61,22 @@ class SpadesMatch:
         return tuple(self._rounds)
 
     @property
-    def hand(self) -> SpadesHand | None:
+    def current(self) -> SpadesHand | None:
         """The hand in progress, or ``None`` between hands."""
         if self._rounds and not self._rounds[-1].is_over:
             return self._rounds[-1]
         return None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move in the hand in progress, or ``None`` between hands."""
+        current = self.current
+        return None if current is None else current.to_move
+
+    def legal_actions(self, seat: int | None = None) -> list[SpadesAction]:
+        """Legal actions in the hand in progress (empty between hands)."""
+        current = self.current
+        return [] if current is None else current.legal_actions(seat)
 
     @property
     def next_dealer(self) -> int:
@@ -77,7 +88,7 @@ class SpadesMatch:
     @property
     def needs_deal(self) -> bool:
         """True when no hand is in progress and the game is not over."""
-        return not self._winners and self.hand is None
+        return not self._winners and self.current is None
 
     @property
     def is_over(self) -> bool:
@@ -111,7 +122,7 @@ class SpadesMatch:
         """
         if self._winners:
             raise IllegalAction(f"the game is over: {self._result_text()}")
-        if self.hand is not None:
+        if self.current is not None:
             raise IllegalAction(f"hand {len(self._rounds)} is still in progress; finish it first")
         expected = self.next_dealer
         if dealer is not None and dealer != expected:
@@ -126,7 +137,7 @@ class SpadesMatch:
 
     def apply(self, action: SpadesAction | str, seat: int | None = None) -> None:
         """Apply a checked action to the hand in progress (see :meth:`SpadesHand.apply`)."""
-        hand = self.hand
+        hand = self.current
         if hand is None:
             if self._winners:
                 raise IllegalAction(f"the game is over: {self._result_text()}")

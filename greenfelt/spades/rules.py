@@ -40,13 +40,13 @@ DISCARD_MODES: Final = ("face_up", "face_down")
 
 OPTION_HELP: Final[dict[str, str]] = {
     "discards": (
-        "S2.4 face_up (default): every discarded card is public; face_down: both cards "
-        "of a draw step are seen only by the player drawing"
+        "who sees discarded cards: face_up, everyone; face_down, only the player whose "
+        "draw step it was (S2.4) [face_up, face_down]"
     ),
-    "target": "S6.2 the score that wins the game at the end of a hand (default 500)",
+    "target": "score that wins at the end of a hand; if both reach it, the higher (S6.1, S6.2)",
     "memory": (
-        "S2.4 on (default): the interface shows only the top discard, players remember "
-        "the rest; off: it shows every discard the player has seen"
+        "on: views show only the top discard and players remember the rest; off: views "
+        "list every discard the player has seen (S2.4)"
     ),
 }
 """One line per option, for ``greenfelt rules spades``."""
@@ -94,7 +94,7 @@ PRESETS: Final[dict[str, SpadesRules]] = {"two-player": SpadesRules()}
 """The named rule sets people ask for (only one: RULES S as written)."""
 
 PRESET_HELP: Final[dict[str, str]] = {
-    "two-player": "two-player Spades as RULES.md section S states it: hands built by drawing",
+    "two-player": "hands built by drawing, blind nil, nil and moon, bags, to 500 (RULES S)",
 }
 
 _OPTIONS: Final = tuple(f.name for f in dataclasses.fields(SpadesRules))
@@ -212,9 +212,11 @@ def _show(value: object) -> str:
 
 
 def describe_rules(rules: SpadesRules) -> list[str]:
-    """One line per option: ``name=value`` and what it means."""
-    width = max(len(f"{name}={_show(getattr(rules, name))}") for name in _OPTIONS)
+    """One line per option: ``name = value  meaning (rule id)``."""
+    shown = {name: _show(getattr(rules, name)) for name in _OPTIONS}
+    name_width = max(map(len, shown))
+    value_width = max(map(len, shown.values()))
     return [
-        f"{f'{name}={_show(getattr(rules, name))}':<{width}}  {OPTION_HELP[name]}"
-        for name in _OPTIONS
+        f"{name:<{name_width}} = {value:<{value_width}}  {OPTION_HELP[name]}"
+        for name, value in shown.items()
     ]

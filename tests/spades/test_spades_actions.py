@@ -107,3 +107,27 @@ def test_bad_text_names_the_token(text: str, token: str) -> None:
 def test_constructors_reject_out_of_range() -> None:
     with pytest.raises(IllegalAction, match="0 \\(nil\\) to 13"):
         bid(14)
+
+
+@pytest.mark.parametrize(
+    ("kind", "number", "card"),
+    [
+        (ActionKind.BID, 14, None),
+        (ActionKind.BID, None, None),
+        (ActionKind.PLAY, None, None),
+        (ActionKind.PLAY, None, 52),
+        (ActionKind.KEEP, 3, None),
+    ],
+)
+def test_malformed_actions_cannot_be_built(
+    kind: ActionKind, number: int | None, card: int | None
+) -> None:
+    with pytest.raises(IllegalAction, match="not a spades action"):
+        SpadesAction(kind, bid=number, card=card)  # type: ignore[arg-type]
+
+
+def test_actions_pickle_to_the_interned_instance() -> None:
+    import pickle
+
+    for action in ALL_ACTIONS:
+        assert pickle.loads(pickle.dumps(action)) is action
