@@ -630,6 +630,9 @@ class GolfRound:
             pools.setdefault(self.held_tag, []).append(self.held)
         pools.setdefault(self.stock_tag, []).extend(self.stock)
         for tag, pool in pools.items():
+            # Sorted first, so the sample depends only on what the seat knows
+            # (the pool's contents), never on where the hidden cards really are.
+            pool.sort()
             rng.shuffle(pool)
             for i in places.get(tag, ()):
                 other.cards[i] = pool.pop()

@@ -684,10 +684,13 @@ class SpadesHand:
         other_hand = self._hands[other]
         elsewhere = [c for c in CARDS[:52] if not known[c] and c not in other_hand]
         void = self._void[other]
-        allowed = [c for c in (*other_hand, *elsewhere) if not (void >> (c // 13)) & 1]
+        # Sorted, so the sample depends only on what the seat knows, never on
+        # where the unknown cards really are (a bot's decision is a function of its view).
+        unknown = sorted((*other_hand, *elsewhere))
+        allowed = [c for c in unknown if not (void >> (c // 13)) & 1]
         new_hand = rng.sample(allowed, len(other_hand))
         taken = set(new_hand)
-        rest = [c for c in (*other_hand, *elsewhere) if c not in taken]
+        rest = [c for c in unknown if c not in taken]
         rng.shuffle(rest)
         sigma = list(CARDS[:52])
         for old, new in zip(other_hand, new_hand, strict=True):
