@@ -34,6 +34,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from greenfelt import record
     from greenfelt.golf import cli as golf_cli
+    from greenfelt.lab import cli as lab_cli
     from greenfelt.spades import cli as spades_cli
 
     parser = _Parser(
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     golf_cli.register(score_games, rules_games)
     spades_cli.register(score_games, rules_games)
     record.register(commands)
+    lab_cli.register(commands)
     return parser
 
 

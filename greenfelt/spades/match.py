@@ -112,8 +112,17 @@ class SpadesMatch:
 
     # ----------------------------------------------------------------- acting
 
-    def start_round(self, deck: Sequence[Card | str], dealer: int | None = None) -> SpadesHand:
+    def start_round(
+        self,
+        deck: Sequence[Card | str] | None = None,
+        dealer: int | None = None,
+        *,
+        rng: random.Random | None = None,
+    ) -> SpadesHand:
         """Start the next hand from ``deck`` (top card first) and return it.
+
+        Without a deck, ``rng`` (or a fresh generator) shuffles one: the one
+        chance event of a hand.
 
         ``dealer``, when given (as a record gives it), must be the one S1.2
         expects, else :class:`RecordError`. Raises :class:`IllegalAction` while
@@ -131,6 +140,8 @@ class SpadesMatch:
                 f"({self.names[expected]}): the deal alternates each hand (S1.2), "
                 f"but the record says seat {dealer}"
             )
+        if deck is None:
+            deck = shuffled_deck(rng or random.Random())
         hand = SpadesHand(self.rules, expected, deck, bags=self._bags, totals=self._totals)
         self._rounds.append(hand)
         return hand

@@ -1,0 +1,1 @@
+"""The simulation lab: bots playing many games, statistics, comparisons, plots."""
