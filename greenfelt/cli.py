@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     from greenfelt import record
     from greenfelt.golf import cli as golf_cli
     from greenfelt.lab import cli as lab_cli
+    from greenfelt.server import cli as server_cli
     from greenfelt.spades import cli as spades_cli
 
     parser = _Parser(
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     spades_cli.register(score_games, rules_games)
     record.register(commands)
     lab_cli.register(commands)
+    server_cli.register(commands)
     return parser
 
 

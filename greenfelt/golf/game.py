@@ -215,6 +215,14 @@ class GolfRound:
         """The full layout of ``seat`` (all cards, known or not): for scoring and tests."""
         return self.cards[seat * self.size : (seat + 1) * self.size]
 
+    def supply_reshuffle(self, order: Sequence[Card]) -> None:
+        """Queue the stock order of the next G2.5 reshuffle (a recorded chance outcome).
+
+        Servers and replays use it so that a reshuffle is decided, and stored,
+        before the action that causes it is applied.
+        """
+        self._pending.append(list(order))
+
     def legal_actions(self, seat: int | None = None) -> list[GolfAction]:
         """Legal actions of the seat to move; empty for any other ``seat``."""
         mover = self.to_move

@@ -207,6 +207,7 @@ class SpadesMatch:
             "hands": len(self._rounds),
             "totals": list(self._totals),
             "bags": list(self._bags),
+            "scoresheet": [list(h.scores or ()) for h in self._rounds if h.is_over],
             "next_dealer": self.next_dealer,
             "winners": list(self._winners),
             "hand": None if last is None else last.view(seat),

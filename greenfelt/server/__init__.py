@@ -1,0 +1,1 @@
+"""The card room server: HTTP lobby, table WebSockets, storage that loses nothing."""
