@@ -263,6 +263,10 @@ class GolfRound:
         """Apply a checked action; raises IllegalAction (NotYourTurn) saying why not."""
         if isinstance(action, str):
             action = parse_action(action)
+        elif not isinstance(action, GolfAction):
+            raise IllegalAction(
+                f"an action is text such as 'swap 4' or a GolfAction, not {type(action).__name__}"
+            )
         if self.phase is _OVER:
             raise IllegalAction(f"the round is over; {action} is not possible")
         mover = self.to_move
@@ -530,7 +534,8 @@ class GolfRound:
         size = self.size
         over = self.phase is _OVER
         bit = 0 if seat is None else 1 << seat
-        hide_seen = not recall and self.rules.memory and not over
+        # G8.2: shown during the reveal step, hidden after it (until the round ends).
+        hide_seen = not recall and self.rules.memory and self.phase not in (_REVEAL, _OVER)
         layouts = []
         for s in range(self.n):
             texts: list[str | None] = []

@@ -280,13 +280,53 @@ def _is_straight(cards: Sequence[Card | None]) -> bool:
 
 
 def max_layout_score(rules: GolfRules, decks: int = 1) -> int:
-    """The highest total a layout can reach: its size in the deck's highest values (G5.6)."""
+    """The highest total any layout can score under these rules (G5.6 shoot the moon).
+
+    Matches make the naive bound (the deck's highest values) unreachable: with
+    kings at 13, a fourth king shares a column with another and cancels. So
+    this searches layouts, highest cards first, with a branch-and-bound.
+    """
+    return _max_layout_score(rules, decks)
+
+
+@cache
+def _max_layout_score(rules: GolfRules, decks: int) -> int:
     values = rules.card_values
-    deck = sorted((values[c] for c in make_deck(decks, rules.jokers_per_deck)), reverse=True)
-    return sum(deck[: rules.shape.size])
+    kinds: dict[tuple[int, int, bool], list[Card]] = {}
+    for card in make_deck(decks, rules.jokers_per_deck):
+        key = (values[card], card.rank, card in _ONE_EYED)
+        kinds.setdefault(key, []).append(card)
+    order = sorted(kinds, reverse=True)
+    counts = [len(kinds[k]) for k in order]
+    size = rules.shape.size
+    flat = sorted((v for k in order for v in [k[0]] * len(kinds[k])), reverse=True)
+    best = -(1 << 30)
+    layout: list[Card | None] = [None] * size
+    budget = [200_000]  # leaves to try; the first leaves are nearly always the answer
+
+    def search(pos: int, partial: int, used: int) -> None:
+        nonlocal best
+        if budget[0] <= 0 or partial + sum(flat[used : used + size - pos]) <= best:
+            return
+        if pos == size:
+            budget[0] -= 1
+            best = max(best, score_layout(layout, rules, decks=decks, _moon=False).total)
+            return
+        for i, key in enumerate(order):
+            if counts[i]:
+                counts[i] -= 1
+                layout[pos] = kinds[key][counts[i]]
+                search(pos + 1, partial + key[0], used + 1)
+                counts[i] += 1
+        layout[pos] = None
+
+    search(0, 0, 0)
+    return best
 
 
-def score_layout(cards: Sequence[Card | None], rules: GolfRules, *, decks: int = 1) -> LayoutScore:
+def score_layout(
+    cards: Sequence[Card | None], rules: GolfRules, *, decks: int = 1, _moon: bool = True
+) -> LayoutScore:
     """Score one layout with every card face up (G5); ``None`` is a removed card (G3.5).
 
     ``decks`` is how many decks were shuffled together, for shoot the moon.
@@ -316,7 +356,7 @@ def score_layout(cards: Sequence[Card | None], rules: GolfRules, *, decks: int =
     if rules.four_in_two_columns:  # G5.5, also when the square scores as a block
         others = 10 * sum(1 for g in best_groups if g.rule in ("G5.4", "G5.5"))
     moon = 0
-    if rules.shoot_the_moon and all(present):
+    if _moon and rules.shoot_the_moon and all(present):
         top = max_layout_score(rules, decks)
         if best_total >= top:
             moon = top
