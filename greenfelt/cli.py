@@ -36,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     from greenfelt.golf import cli as golf_cli
     from greenfelt.lab import cli as lab_cli
     from greenfelt.server import cli as server_cli
+    from greenfelt.tui import cli as tui_cli
     from greenfelt.spades import cli as spades_cli
 
     parser = _Parser(
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     record.register(commands)
     lab_cli.register(commands)
     server_cli.register(commands)
+    tui_cli.register(commands)
     return parser
 
 
