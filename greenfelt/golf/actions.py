@@ -1,8 +1,11 @@
 """Golf actions and their pinned text forms.
 
 ``flip P``, ``peek P``, ``draw``, ``take``, ``swap P``, ``discard``, ``knock``,
-``pass``. Actions are interned values: ``parse_action("swap 4") is SWAP[4]``,
-so engines compare them by identity and never allocate on the hot path.
+``pass``, and the card powers of G7: ``power VERB S:P ...`` where ``S:P`` is
+seat ``S``'s position ``P`` (``power peek 1:3``, ``power swap 0:2 1:3``,
+``power shuffle 1``, ``power give 1:4``). The plain actions are interned values:
+``parse_action("swap 4") is SWAP[4]``, so engines compare them by identity and
+never allocate on the hot path.
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ __all__ = [
     "KNOCK",
     "PASS",
     "PEEK",
+    "POWER_VERBS",
     "SWAP",
     "TAKE",
     "GolfAction",
     "Kind",
     "parse_action",
+    "power_action",
 ]
 
 
@@ -38,6 +43,13 @@ class Kind(enum.Enum):
     DISCARD = "discard"
     KNOCK = "knock"
     PASS = "pass"
+    POWER = "power"
+
+
+POWER_VERBS = ("peek", "swap", "shuffle", "give")
+"""G7 powers: look at a card, swap two cards, shuffle a layout, give a king (G7.5)."""
+Target = tuple[int, int | None]
+"""A power's target: (seat, position), or (seat, None) for a whole layout."""
 
 
 _POSITIONAL = frozenset((Kind.FLIP, Kind.PEEK, Kind.SWAP))
@@ -49,8 +61,13 @@ class GolfAction:
 
     kind: Kind
     pos: int | None = None
+    power: str | None = None
+    targets: tuple[Target, ...] = ()
 
     def __str__(self) -> str:
+        if self.kind is Kind.POWER:
+            places = " ".join(f"{s}" if p is None else f"{s}:{p}" for s, p in self.targets)
+            return f"power {self.power} {places}"
         return self.kind.value if self.pos is None else f"{self.kind.value} {self.pos}"
 
     __repr__ = __str__
@@ -92,6 +109,8 @@ def parse_action(text: str) -> GolfAction:
             f"unknown action {words[0]!r} in {text!r}: Golf actions are "
             "flip P, peek P, draw, take, swap P, discard, knock, pass"
         )
+    if kind is Kind.POWER:
+        return _parse_power(text, words[1:])
     if kind in _POSITIONAL:
         if len(words) != 2:
             raise IllegalAction(
@@ -106,3 +125,27 @@ def parse_action(text: str) -> GolfAction:
     if len(words) != 1:
         raise IllegalAction(f"{kind.value} takes no position: {text!r}")
     return _BY_TEXT[kind.value]
+
+
+def power_action(power: str, *targets: Target) -> GolfAction:
+    """A G7 power action, e.g. ``power_action("swap", (0, 2), (1, 3))``."""
+    return GolfAction(Kind.POWER, None, power, tuple(targets))
+
+
+def _parse_power(text: str, words: list[str]) -> GolfAction:
+    if not words or words[0] not in POWER_VERBS:
+        raise IllegalAction(
+            f"{text!r}: a power is one of {', '.join('power ' + v for v in POWER_VERBS)}"
+        )
+    verb, places = words[0], words[1:]
+    shape = {"peek": 1, "swap": 2, "shuffle": 1, "give": 1}[verb]
+    if len(places) != shape:
+        raise IllegalAction(f"{text!r}: power {verb} takes {shape} target(s) such as 1:3")
+    targets: list[Target] = []
+    for place in places:
+        seat, sep, pos = place.partition(":")
+        if not seat.isdigit() or (sep and not pos.isdigit()) or (verb == "shuffle") == bool(sep):
+            example = "a seat such as 1" if verb == "shuffle" else "SEAT:POSITION such as 1:3"
+            raise IllegalAction(f"{text!r}: {place!r} should be {example}")
+        targets.append((int(seat), int(pos) if sep else None))
+    return power_action(verb, *targets)

@@ -52,7 +52,7 @@ class Phase(enum.Enum):
 
 
 _REVEAL, _TURN, _DRAWN, _TAKEN, _FLIPPING, _OVER = Phase
-_K_FLIP, _K_PEEK, _K_DRAW, _K_TAKE, _K_SWAP, _K_DISCARD, _K_KNOCK, _K_PASS = Kind
+_K_FLIP, _K_PEEK, _K_DRAW, _K_TAKE, _K_SWAP, _K_DISCARD, _K_KNOCK, _K_PASS, _K_POWER = Kind
 
 _SWAPS = [list(SWAP[:size]) for size in range(len(SWAP))]
 
