@@ -42,7 +42,7 @@ def _games() -> dict[str, _Game]:
             golf.rules_from_json,
             golf.rules_to_json,
             golf.GolfMatch,
-            chance_keys=("reshuffles",),
+            chance_keys=("reshuffles", "shuffles"),
         ),
         "spades": _Game(
             spades.rules_from_json,
@@ -136,6 +136,14 @@ def _cards(items: Any, where: str) -> list[Card]:
         raise RecordError(f"{where}: {error}") from None
 
 
+def _permutation(items: Any, where: str) -> list[int]:
+    if not isinstance(items, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in items
+    ):
+        raise RecordError(f"{where}: expected a list of positions")
+    return list(items)
+
+
 def replay(source: str | Path | Mapping[str, Any]) -> Replay:
     """Replay a record, checking every action and any recorded scores.
 
@@ -165,7 +173,10 @@ def replay(source: str | Path | Mapping[str, Any]) -> Replay:
                 if not isinstance(rnd[key], list):
                     raise RecordError(f"{where}: {key} must be a list of card lists")
                 chance[key] = [
-                    _cards(order, f"{where} {key}[{k}]") for k, order in enumerate(rnd[key])
+                    _permutation(order, f"{where} {key}[{k}]")
+                    if key == "shuffles"
+                    else _cards(order, f"{where} {key}[{k}]")
+                    for k, order in enumerate(rnd[key])
                 ]
         seating = list(match.next_seating()) if hasattr(match, "next_seating") else None
         if "seats" in rnd and rnd["seats"] != seating:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from greenfelt.cards import Card, card_texts, make_deck, parse_card
+from greenfelt.cards import Card, Rank, card_texts, make_deck, parse_card
 from greenfelt.errors import IllegalAction, NotationError, NotYourTurn, RecordError, RulesError
 from greenfelt.golf.actions import (
     DISCARD,
@@ -33,7 +33,9 @@ from greenfelt.golf.actions import (
     GolfAction,
     Kind,
     parse_action,
+    power_action,
 )
+from greenfelt.golf.powers import power_actions
 from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import RoundScore, _matching, score_round
 
@@ -74,11 +76,13 @@ def new_round(
     *,
     rng: random.Random | None = None,
     reshuffles: Sequence[Sequence[Card]] = (),
+    shuffles: Sequence[Sequence[int]] = (),
 ) -> GolfRound:
     """Deal a round (G1.5). ``deck`` is top card first; without one, ``rng`` shuffles.
 
-    ``reshuffles`` replays recorded stock orders of G2.5; when they run out,
-    ``rng`` makes new ones.
+    ``reshuffles`` replays recorded stock orders of G2.5 and ``shuffles`` the
+    recorded layout shuffles of powers (G7.2); when they run out, ``rng`` makes
+    new ones.
     """
     if deck is None:
         from greenfelt.cards import shuffled_deck
@@ -86,7 +90,7 @@ def new_round(
         rules.check_players(seats)
         rng = rng or random.Random()
         deck = shuffled_deck(rng, rules.deck_count(seats), rules.jokers_per_deck)
-    return GolfRound(rules, seats, dealer, deck, rng=rng, reshuffles=reshuffles)
+    return GolfRound(rules, seats, dealer, deck, rng=rng, reshuffles=reshuffles, shuffles=shuffles)
 
 
 class GolfRound:
@@ -96,8 +100,10 @@ class GolfRound:
         "_actions",
         "_deck",
         "_pending",
+        "_pending_shuffles",
         "_reveal_cols",
         "_rng",
+        "_skip",
         "cards",
         "closer",
         "dealer",
@@ -116,6 +122,7 @@ class GolfRound:
         "result",
         "reveal_left",
         "rules",
+        "shuffles",
         "size",
         "stock",
         "stock_tag",
@@ -133,6 +140,7 @@ class GolfRound:
         *,
         rng: random.Random | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
+        shuffles: Sequence[Sequence[int]] = (),
     ) -> None:
         rules.check_players(seats)
         if not 0 <= dealer < seats:
@@ -148,8 +156,11 @@ class GolfRound:
         self._deck: tuple[Card, ...] | None = tuple(deck)
         self._rng = rng
         self._pending = [list(order) for order in reshuffles]
+        self._pending_shuffles = [list(perm) for perm in shuffles]
         self._actions: list[tuple[int, GolfAction]] = []
         self.reshuffles: list[list[Card]] = []
+        self.shuffles: list[list[int]] = []
+        self._skip = False
 
         # G1.5: one card at a time, clockwise from the dealer's left, row-major.
         cards: list[Card | None] = [None] * (n * size)
@@ -223,6 +234,10 @@ class GolfRound:
         """
         self._pending.append(list(order))
 
+    def supply_shuffle(self, permutation: Sequence[int]) -> None:
+        """Queue the outcome of the next power shuffle (G7.2), as a recorded chance event."""
+        self._pending_shuffles.append(list(permutation))
+
     def legal_actions(self, seat: int | None = None) -> list[GolfAction]:
         """Legal actions of the seat to move; empty for any other ``seat``."""
         mover = self.to_move
@@ -238,6 +253,8 @@ class GolfRound:
                 out = _SWAPS[size][:]
             if phase is _DRAWN:
                 out.append(DISCARD)
+                if self.rules.has_powers and self.held_from_stock:
+                    out += power_actions(self, mover)  # G7.1
             return out
         up = self.up
         if phase is _TURN:
@@ -273,7 +290,14 @@ class GolfRound:
         assert mover is not None
         if seat is not None and seat != mover:
             raise NotYourTurn(f"it is seat {mover}'s turn, not seat {seat}'s")
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        if action not in legal:
+            if action.kind is _K_POWER and len(action.targets) == 2:
+                # A swap names two cards; either order means the same swap (G7).
+                flipped = power_action(action.power or "", *action.targets[::-1])
+                if flipped in legal:
+                    self.apply_unchecked(flipped)
+                    return
             raise IllegalAction(self._why_illegal(action, mover))
         self.apply_unchecked(action)
 
@@ -299,7 +323,7 @@ class GolfRound:
         elif kind is _K_DISCARD:
             held = self.held
             assert held is not None
-            self.discard.append(held)
+            self._to_discard(held)
             self.held = None
             if self.rules.after_discard != "no" and self.down[seat]:
                 self.phase = _FLIPPING
@@ -320,6 +344,8 @@ class GolfRound:
             self._reveal_step(seat, action.pos)  # type: ignore[arg-type]
         elif kind is _K_PASS:
             self._end_turn(seat)
+        elif kind is _K_POWER:
+            self._use_power(seat, action)
         elif kind is _K_KNOCK:
             self.knocked = True
             self.closer = seat
@@ -350,7 +376,7 @@ class GolfRound:
         held = self.held
         self.cards[i] = held
         self.held = None
-        self.discard.append(old)
+        self._to_discard(old)
         rules = self.rules
         if rules.closed:
             # G2.4: face down; the player saw it, and everyone saw a card from the pile.
@@ -454,21 +480,104 @@ class GolfRound:
             self.reveal_left = rules.peeks if rules.closed else rules.flips
         self.to_move = following
 
+    def _to_discard(self, card: Card) -> None:
+        self.discard.append(card)
+        if self.rules.jack_skips and card.rank == Rank.JACK:
+            self._skip = True  # G7.6
+
     def _end_turn(self, seat: int) -> None:
         self.turns += 1
+        skip, self._skip = self._skip, False
         if self.closer is not None:
-            self.final_left -= 1
+            self.final_left -= 2 if skip and self.final_left > 1 else 1  # G7.6
             if self.final_left <= 0:
                 self._finish(self.closer)
                 return
-        elif self.down[seat] == 0 and self.rules.closes_by_layout:
-            self.closer = seat  # G3.1
-            if not self.rules.final_turns:
-                self._finish(seat)
-                return
-            self.final_left = self.n - 1
+        elif self.rules.closes_by_layout:
+            closer = seat if self.down[seat] == 0 else None  # G3.1
+            if closer is None and self.rules.has_powers:  # a swap may close another layout
+                closer = next((s for s in range(self.n) if self.down[s] == 0), None)
+            if closer is not None:
+                self.closer = closer
+                if not self.rules.final_turns:
+                    self._finish(closer)
+                    return
+                self.final_left = self.n - 1
         self.phase = _TURN
-        self.to_move = (seat + 1) % self.n
+        self.to_move = (seat + 1 + skip) % self.n
+
+    def _use_power(self, seat: int, action: GolfAction) -> None:
+        """G7: discard the drawn card and use its power."""
+        held = self.held
+        assert held is not None
+        self.held = None
+        size = self.size
+        targets = action.targets
+        verb = action.power
+        if verb == "give":  # G7.5: the king goes there; that face-up card comes to you
+            (s, p) = targets[0]
+            i = s * size + p  # type: ignore[operator]
+            taken = self.cards[i]
+            self.cards[i] = held
+            self.known[i] = (1 << self.n) - 1
+            self.held = taken
+            self.held_from_stock = False
+            self.phase = _TAKEN
+            return
+        self._to_discard(held)
+        if verb == "peek":
+            (s, p) = targets[0]
+            self.known[s * size + p] |= 1 << seat  # type: ignore[operator]
+        elif verb == "swap":
+            (a, p), (b, q) = targets
+            self._exchange(a * size + p, b * size + q)  # type: ignore[operator]
+        elif verb == "shuffle":
+            self._shuffle_layout(targets[0][0])
+        self._end_turn(seat)
+
+    def _exchange(self, i: int, j: int) -> None:
+        """Swap two table cards; each keeps its face and its knowers (G7.2, G7.3)."""
+        cards, up, known, origin = self.cards, self.up, self.known, self.origin
+        cards[i], cards[j] = cards[j], cards[i]
+        up[i], up[j] = up[j], up[i]
+        known[i], known[j] = known[j], known[i]
+        origin[i], origin[j] = origin[j], origin[i]
+        si, sj = i // self.size, j // self.size
+        if si != sj and self.up[i] != self.up[j]:
+            delta = 1 if self.up[i] else -1  # card now at i was face up at j
+            self.down[si] -= delta
+            self.down[sj] += delta
+
+    def _shuffle_layout(self, seat: int) -> None:
+        """A chance event: the layout's cards change places; nobody knows the face-down ones."""
+        base = seat * self.size
+        places = [p for p in range(self.size) if self.cards[base + p] is not None]
+        if self._pending_shuffles:
+            permutation = self._pending_shuffles.pop(0)
+            if sorted(permutation) != list(range(len(places))):
+                raise RecordError(
+                    f"recorded shuffle {len(self.shuffles) + 1} is not a permutation of "
+                    f"{len(places)} cards: {permutation}"
+                )
+        else:
+            if self._rng is None:
+                self._rng = random.Random(hash(self._deck) if self._deck else 0)
+            permutation = list(range(len(places)))
+            self._rng.shuffle(permutation)
+        self.shuffles.append(permutation)
+        old = [(self.cards[base + p], self.up[base + p], self.origin[base + p]) for p in places]
+        everyone = (1 << self.n) - 1
+        hidden_tags = sorted(tag for _, up, tag in old if not up)
+        for k, p in enumerate(places):
+            card, up, _tag = old[permutation[k]]
+            self.cards[base + p] = card
+            self.up[base + p] = up
+            self.known[base + p] = everyone if up else 0
+        # Pools follow public facts only: which positions hide cards of which pool is
+        # unknown after a shuffle, so tags are reassigned in position order.
+        for p in places:
+            if not self.up[base + p]:
+                self.origin[base + p] = hidden_tags.pop(0)
 
     def _finish(self, closer: int | None) -> None:
         """G3.4: every card turns face up and the round is scored (G5, G6)."""
@@ -595,6 +704,9 @@ class GolfRound:
         other._deck = self._deck
         other._rng = self._rng
         other._pending = self._pending[:] if self._pending else []
+        other._pending_shuffles = self._pending_shuffles[:] if self._pending_shuffles else []
+        other.shuffles = self.shuffles[:]
+        other._skip = self._skip
         other._actions = self._actions[:]
         other.reshuffles = self.reshuffles[:]
         other.cards = self.cards[:]
@@ -629,6 +741,7 @@ class GolfRound:
         other._deck = None
         other._rng = rng
         other._pending = []
+        other._pending_shuffles = []
         bit = 1 << seat
         places: dict[int, list[int]] = {}
         for i, card in enumerate(self.cards):

@@ -169,6 +169,7 @@ class GolfMatch:
         *,
         rng: random.Random | None = None,
         reshuffles: Sequence[Sequence[Card]] = (),
+        shuffles: Sequence[Sequence[int]] = (),
     ) -> GolfRound:
         """Deal the next round (G1.5); ``dealer`` must be the one whose turn it is to deal."""
         if not self.needs_deal:
@@ -182,7 +183,13 @@ class GolfMatch:
             )
         seating = self.next_seating()
         rnd = new_round(
-            self.rules, len(seating), seating.index(expected), deck, rng=rng, reshuffles=reshuffles
+            self.rules,
+            len(seating),
+            seating.index(expected),
+            deck,
+            rng=rng,
+            reshuffles=reshuffles,
+            shuffles=shuffles,
         )
         self._rounds.append(rnd)
         self._dealers.append(expected)
@@ -248,5 +255,7 @@ class GolfMatch:
             out["seats"] = list(seating)
         if rnd.reshuffles:
             out["reshuffles"] = [card_texts(order) for order in rnd.reshuffles]
+        if rnd.shuffles:
+            out["shuffles"] = [list(permutation) for permutation in rnd.shuffles]
         out["actions"] = [[seating[s], str(a)] for s, a in rnd.actions]
         return out

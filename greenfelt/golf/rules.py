@@ -192,6 +192,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("closer_tie_counts_as_lowest", "G6", "a closer tied for lowest counts as lowest"),
     OptionSpec("closer_bonus", "G6", "bonus for a closer or knocker who is lowest", CLOSER_BONUSES),
+    OptionSpec(
+        "powers",
+        "G7",
+        "card powers: off, cambio (Malaysian J/Q/K/joker), bga (Board Game Arena J/Q/K)",
+        ("off", "cambio", "bga", "powers"),
+    ),
+    OptionSpec(
+        "cutthroat",
+        "G7.5",
+        "a king from the stock may be swapped for another player's face-up card (kings 15)",
+    ),
+    OptionSpec(
+        "jack_skips", "G7.6", "a discarded jack makes the next player lose their turn (jacks 20)"
+    ),
     OptionSpec("memory", "G8.2", "closed golf: face-down cards are not shown again after the peek"),
     OptionSpec("end", "G9.1", "when a match ends: holes:N, target:P, or open"),
     OptionSpec(
@@ -339,6 +353,7 @@ _CONVERTERS: dict[str, Any] = {
     "closer_rule": lambda v: _as_choice("closer_rule", v, CLOSER_RULES),
     "closer_bonus": lambda v: _as_choice("closer_bonus", v, CLOSER_BONUSES),
     "end": _as_end,
+    "powers": lambda v: _as_choice("powers", v, ("off", "cambio", "bga", "powers")),
     "tiebreak": lambda v: _as_choice("tiebreak", v, _SPEC["tiebreak"].choices),
 }
 _BOOLEAN_OPTIONS = (
@@ -356,6 +371,8 @@ _BOOLEAN_OPTIONS = (
     "one_eyed_jacks_wild",
     "closer_tie_counts_as_lowest",
     "memory",
+    "cutthroat",
+    "jack_skips",
 )
 for _name in _BOOLEAN_OPTIONS:
     _CONVERTERS[_name] = lambda v, _n=_name: _as_bool(_n, v)
@@ -403,6 +420,9 @@ class GolfRules:
     closer_rule: str = "none"
     closer_tie_counts_as_lowest: bool = True
     closer_bonus: str = "none"
+    powers: str = "off"
+    cutthroat: bool = False
+    jack_skips: bool = False
     memory: bool = True
     end: str = "holes:9"
     tiebreak: str = "share"
@@ -426,8 +446,8 @@ class GolfRules:
 
     @cached_property
     def closed(self) -> bool:
-        """2x2 closed golf: cards stay face down, peeked not flipped (G1.7, G2.4)."""
-        return self.layout == "2x2"
+        """Cards stay face down, peeked not flipped: 2x2 closed golf (G1.7, G2.4), Powers (G7.4)."""
+        return self.layout == "2x2" or self.powers == "powers"
 
     @cached_property
     def flips(self) -> int:
@@ -446,9 +466,14 @@ class GolfRules:
     @cached_property
     def knocking(self) -> bool:
         """Whether knocking is enabled (G4.1)."""
-        if self.knock == "auto":
-            return self.closed or self.shape.is_hand
+        if self.knock == "auto":  # G4.1; G7: with powers on, knocking in every layout
+            return self.closed or self.shape.is_hand or self.powers != "off"
         return self.knock == "on"
+
+    @cached_property
+    def has_powers(self) -> bool:
+        """Some card drawn from the stock has a power (G7, G7.5)."""
+        return self.powers != "off" or self.cutthroat
 
     @cached_property
     def closes_by_layout(self) -> bool:
@@ -460,7 +485,7 @@ class GolfRules:
         """`no`, `may` or `must` (G2.2)."""
         if self.flip_after_discard != "auto":
             return self.flip_after_discard
-        return "may" if self.layout in ("2x3", "2x4", "2x5") else "no"
+        return "may" if self.layout in ("2x3", "2x4", "2x5") and not self.closed else "no"
 
     @cached_property
     def matchers(self) -> tuple[str, ...]:
@@ -498,6 +523,10 @@ class GolfRules:
             points = table[rank]
             if rank == Rank.JOKER:
                 points = self.joker_points
+            if self.cutthroat and rank == Rank.KING:
+                points = 15  # G7.5
+            if self.jack_skips and rank == Rank.JACK:
+                points = 20  # G7.6
             if self.bonus_rank == ONE_EYED_JACKS:
                 if rank == Rank.JACK and card.suit in (Suit.SPADES, Suit.HEARTS):
                     points = self.bonus_value
@@ -597,6 +626,13 @@ class GolfRules:
             raise bad("four_of_a_kind_wins is for 2x2 and hand4 (G5.6)")
         if self.one_eyed_jacks_wild and not grid:
             raise bad("one_eyed_jacks_wild matches within a column; a hand has none (G5.6)")
+        if self.powers == "powers":
+            raise RulesError(
+                "the extended Powers set (G7.4) is not available yet; "
+                "powers=cambio and powers=bga are (G7.2, G7.3)"
+            )
+        if (self.powers != "off" or self.cutthroat) and not grid:
+            raise bad("card powers target layout positions; a hand4 hand has none (G7)")
         if self.final_turns_stock_only and not self.final_turns and not self.knocking:
             raise RulesError("final_turns_stock_only needs final turns or knocking (G3.2)")
 
@@ -654,6 +690,7 @@ PRESETS: Mapping[str, GolfRules] = MappingProxyType(
             end="target:100",
         ),
         "eight-card": _preset("eight-card", layout="2x4", match="column"),
+        "cambio": _preset("cambio", layout="2x2", match="column", knock="on", powers="cambio"),
         "ten-card": _preset("ten-card", layout="2x5", match="column"),
     }
 )
@@ -665,6 +702,7 @@ PRESET_NOTES = {
     "nine-card": "3x3, flip three, a column of three cancels, 9 holes",
     "nine-card-wiki": "3x3 house rules: lines and adjacent pairs cancel, jokers -4, blocks -25, to 100",
     "eight-card": "as six-card on a 2x4 layout",
+    "cambio": "2x2 face down, peek two, J/Q/K/joker powers (look, look, swap, shuffle), knock",
     "ten-card": "as six-card on a 2x5 layout",
 }
 

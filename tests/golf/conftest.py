@@ -17,8 +17,8 @@ from greenfelt.golf.game import GolfRound, new_round
 from greenfelt.golf.layout import parse_layout
 from greenfelt.golf.rules import PRESETS, GolfRules, find_preset
 
-PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
-"""Every preset of G10 the engine offers (the power presets are not part of it)."""
+PRESET_NAMES: tuple[str, ...] = tuple(name for name, r in PRESETS.items() if not r.has_powers)
+"""Every non-power preset of G10 (the power presets have their own suite: test_powers.py)."""
 
 CARD_TEXT = re.compile(r"JK|(?:10|[2-9AJQK])[♠♥♦♣]")
 """Any card in output notation (C2), to scan whole JSON documents for cards."""

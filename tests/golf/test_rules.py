@@ -205,7 +205,8 @@ PRESET_TABLE: dict[str, dict[str, Any]] = {
 
 
 def test_g10_every_preset_is_offered() -> None:
-    assert set(PRESETS) == set(PRESET_TABLE)
+    """G10: every preset of the table, plus the power preset cambio (G7, test_powers.py)."""
+    assert set(PRESETS) == {*PRESET_TABLE, "cambio"}
 
 
 @pytest.mark.parametrize("name", list(PRESET_TABLE))
