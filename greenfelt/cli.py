@@ -36,8 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     from greenfelt.golf import cli as golf_cli
     from greenfelt.lab import cli as lab_cli
     from greenfelt.server import cli as server_cli
-    from greenfelt.tui import cli as tui_cli
     from greenfelt.spades import cli as spades_cli
+    from greenfelt.tui import cli as tui_cli
 
     parser = _Parser(
         prog="greenfelt",
