@@ -1,9 +1,473 @@
-"""`greenfelt sim`: placeholder registration until the lab lands (issue 4)."""
+"""``greenfelt sim``: bots play many mirrored games; tables, JSON/CSV, plots, records.
+
+``sim golf`` and ``sim spades`` measure bots; ``sim compare golf`` measures rule
+sets. Bad input raises a GreenfeltError subclass (exit status 2, one line).
+Only the standard library is imported here: tqdm and matplotlib load when a
+simulation runs, so ``greenfelt score`` never imports them.
+"""
 
 from __future__ import annotations
 
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
+
+from greenfelt.lab import LabError
+
+__all__ = ["parse_bot_options", "parse_bots", "register"]
+
+_FLAGS = """\
+flags (sim golf / sim spades):
+  --rules PRESET            rule preset (golf: six-card; spades: two-player)
+  --set OPTION=VALUE        change a rule option, repeatable (see `greenfelt rules golf PRESET`)
+  --players N               golf only: seats at the table (default: one per --bots level, or 2)
+  --bots L1,L2,...          bot level per seat: random, greedy, expert (one level = every seat)
+  --games N                 games to play, mirrors included, rounded up to a multiple of the
+                            players (golf: a game is one hole; spades: a whole game to the target)
+  --seed N                  the same seed gives the same numbers, whatever --jobs is (default 1;
+                            a time budget such as expert:time_ms depends on the machine's speed)
+  --jobs N                  worker processes (default: all cores)
+  --out DIR                 write results.json, results.csv and scores.png into DIR
+  --records                 with --out: also write each game as DIR/records/game-NNNNNN.json,
+                            a record `greenfelt replay` verifies
+  --bot-option L:NAME=VALUE option for every bot of level L, repeatable (e.g. expert:time_ms=100)
+  --max-hands N             spades only: stop a game that has not reached the target (default 200)
+  --quiet                   no progress bar (it is off anyway when stderr is not a terminal)
+"""
+
+_HOW = """\
+How it plays: every deal (a seeded deck) is played once per seat rotation, each bot
+moving on one seat each time (2 players: each deal twice, seats swapped), so the
+luck of the cards cancels. The table has one row per bot entry (its position in
+--bots) and a pooled row for a level that fills several entries. 95% intervals:
+means by Student t over deals, win rates by Wilson over games. A Golf hole is won by the strictly lowest score
+(a shared lowest is a tie); "win % of decided" leaves ties out. First seat = the seat
+left of the dealer.
+"""
+
+_EXAMPLES = """\
+examples:
+  greenfelt sim golf --rules six-card --players 3 --bots expert,greedy,greedy --games 2000 --seed 7
+  greenfelt sim golf --rules six-card --set closer_rule=penalty_10 --bots greedy,random --out lab
+  greenfelt sim golf --bots expert,greedy --bot-option expert:time_ms=100 --out lab --records
+  greenfelt sim spades --bots expert,greedy --games 400 --seed 7 --jobs 8
+  greenfelt sim compare golf --rules six-card,nine-card,four-card --bots greedy --games 500
+"""
+
+_COMPARE_FLAGS = """\
+flags (sim compare golf):
+  --rules P1,P2,...         rule presets to compare (default six-card,nine-card,four-card)
+  --set OPTION=VALUE        change an option in every rule set, repeatable
+  --players N               seats at the table (default 2)
+  --bots L1,L2,...          bot level per seat, the same for every rule set (default greedy)
+  --games N                 holes per rule set, rounded up to whole matches: a multiple of
+                            players x --match-holes (default 500)
+  --match-holes H           holes in the matches that count lead changes (default 9)
+  --seed N                  the same seed gives the same numbers, whatever --jobs is (default 1)
+  --jobs N                  worker processes (default: all cores)
+  --bot-option L:NAME=VALUE option for every bot of level L, repeatable
+  --out DIR                 write compare.json, compare.csv and compare.png into DIR
+  --quiet                   no progress bar
+
+Measures per rule set: turns per hole; the spread of scores within a hole (standard
+deviation, and mean absolute difference between two players); lead changes per match
+(consecutive deals of one seat rotation form an H-hole match with the deal passing
+clockwise; a change is the sole lead, the lowest running total, passing to a different
+seat); tied holes; first-seat win rate and its advantage over the average seat; mean
+points per hole. Intervals: Student t over deals (over matches for lead changes).
+
+example:
+  greenfelt sim compare golf --rules six-card,nine-card,four-card --players 2 --bots greedy \\
+      --games 500 --seed 7 --out compare
+"""
+
+
+def parse_bots(text: str, players: int | None) -> tuple[str, ...]:
+    """``"expert,greedy"`` as levels per seat; one level fills every seat; raises LabError."""
+    levels = [part.strip().lower() for part in text.split(",")]
+    if any(not level for level in levels):
+        raise LabError(f"--bots {text!r}: expected levels separated by commas, e.g. greedy,random")
+    count = players if players is not None else (len(levels) if len(levels) > 1 else 2)
+    if len(levels) == 1:
+        return tuple(levels * count)
+    if len(levels) != count:
+        raise LabError(
+            f"--bots lists {len(levels)} levels for {count} players: "
+            "give one level per seat, or one level for every seat"
+        )
+    return tuple(levels)
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
+    """``["expert:time_ms=100"]`` as ``{"expert": {"time_ms": 100}}`` (numbers and on/off typed)."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items or ():
+        level, sep, rest = item.partition(":")
+        name, sep2, value = rest.partition("=")
+        if not sep or not sep2 or not level.strip() or not name.strip():
+            raise LabError(
+                f"--bot-option {item!r}: expected LEVEL:OPTION=VALUE, e.g. expert:time_ms=100"
+            )
+        out.setdefault(level.strip().lower(), {})[name.strip()] = _value(value.strip())
+    return out
+
+
+def _positive(flag: str, value: int) -> int:
+    if value < 1:
+        raise LabError(f"{flag} must be at least 1, not {value}")
+    return value
+
+
+def _prepare_out(text: str) -> Path:
+    """Create ``--out`` and prove it writable, before any game is played."""
+    path = Path(text)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".greenfelt-write-check"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise LabError(f"--out {text}: cannot write there ({reason})") from None
+    return path
+
+
+_RECORD_NAME = re.compile(r"game-\d{6,}\.json")
+
+
+def _records_sink(out: Path) -> Any:
+    from greenfelt.lab.report import write_text
+
+    folder = out / "records"
+    try:
+        folder.mkdir(exist_ok=True)
+        for old in folder.iterdir():  # records of an earlier run would not match results.json
+            if _RECORD_NAME.fullmatch(old.name):
+                old.unlink()
+    except OSError as error:
+        raise LabError(f"--out {out}: cannot write records ({error.strerror or error})") from None
+
+    def sink(number: int, text: str) -> None:
+        write_text(folder / f"game-{number:06d}.json", text)
+
+    return sink
+
+
+def _rules_json(
+    game: str, preset: str, overrides: Sequence[str] | None
+) -> tuple[Any, dict[str, Any]]:
+    if game == "golf":
+        from greenfelt import golf
+        from greenfelt.golf.cli import rules_from_args
+
+        rules = rules_from_args(preset, overrides)
+        return rules, golf.rules_to_json(rules)
+    from greenfelt import spades
+    from greenfelt.spades.rules import parse_settings
+
+    srules = spades.find_preset(preset.strip())
+    settings = parse_settings(overrides or [])
+    if settings:
+        srules = spades.with_options(srules, settings)
+    return srules, spades.rules_to_json(srules)
+
+
+def _jobs(value: int | None) -> int:
+    from greenfelt.lab.runner import default_jobs
+
+    return default_jobs() if value is None else _positive("--jobs", value)
+
+
+def _progress(args: argparse.Namespace) -> bool:
+    return not args.quiet and sys.stderr.isatty()
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from greenfelt.lab import report
+    from greenfelt.lab.runner import Spec, check_bots, deals_for, run
+
+    game: str = args.sim_game
+    _positive("--games", args.games)
+    jobs = _jobs(args.jobs)
+    rules, rules_json = _rules_json(game, args.rules, args.set)
+    if game == "golf":
+        players = args.players
+        if players is not None:
+            rules.check_players(players)
+        bots = parse_bots(args.bots, players)
+        rules.check_players(len(bots))
+    else:
+        bots = parse_bots(args.bots, 2)
+        _positive("--max-hands", args.max_hands)
+    if args.records and not args.out:
+        raise LabError("--records needs --out DIR to write the records into")
+    spec = Spec(
+        game=game,
+        rules=rules_json,
+        players=len(bots),
+        bots=bots,
+        seed=args.seed,
+        options=parse_bot_options(args.bot_option),
+        records=bool(args.records),
+        max_hands=getattr(args, "max_hands", 200),
+    )
+    check_bots(spec)
+    out = _prepare_out(args.out) if args.out else None
+    sink = _records_sink(out) if out is not None and args.records else None
+    deals = deals_for(args.games, spec.players)
+    games = run(spec, deals, jobs, progress=_progress(args), on_record=sink)
+    config = report.config_json(spec, args.games, deals)
+    summary = report.summarize(spec, games)
+    print("\n".join(report.summary_lines(config, summary)))
+    if out is not None:
+        _write_results(out, spec, config, summary, games)
+    return 0
+
+
+def _write_results(
+    out: Path,
+    spec: Any,
+    config: dict[str, Any],
+    summary: dict[str, Any],
+    games: list[dict[str, Any]],
+) -> None:
+    from greenfelt.lab import plot, report
+
+    data = {"format": report.FORMAT, "config": config, "summary": summary, "games": games}
+    report.write_text(out / "results.json", report.dumps_json(data))
+    report.write_text(out / "results.csv", report.results_csv(spec.game, games))
+    golf = spec.game == "golf"
+    plot.plot_scores(
+        report.points_by_level(spec, games),
+        out / "scores.png",
+        title=(
+            f"{spec.game} {report.rules_label(config['rules'])}: {config['games']} "
+            f"{'holes' if golf else 'games'}, {spec.players} players"
+        ),
+        xlabel="points in a hole" if golf else "points per hand (a game's total / its hands)",
+        integer=golf,
+    )
+    wrote = "results.json, results.csv, scores.png"
+    if spec.records:
+        wrote += f" and {len(games)} records in records/"
+    print(f"wrote {wrote} in {out}")
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from greenfelt.lab import plot, report
+    from greenfelt.lab.runner import Spec, check_bots, run
+
+    _positive("--games", args.games)
+    _positive("--match-holes", args.match_holes)
+    jobs = _jobs(args.jobs)
+    names = [name.strip() for name in args.rules.split(",")]
+    if any(not name for name in names):
+        raise LabError(f"--rules {args.rules!r}: expected presets separated by commas")
+    if len(set(names)) != len(names):
+        raise LabError(f"--rules {args.rules!r} names a rule set twice")
+    bots = parse_bots(args.bots, args.players)
+    players = len(bots)
+    options = parse_bot_options(args.bot_option)
+    specs = []
+    for name in names:
+        rules, rules_json = _rules_json("golf", name, args.set)
+        rules.check_players(players)
+        spec = Spec("golf", rules_json, players, bots, args.seed, options)
+        check_bots(spec)
+        specs.append((name, spec))
+    out = _prepare_out(args.out) if args.out else None
+    block = players * args.match_holes
+    deals = -(-args.games // block) * args.match_holes
+    rule_sets = []
+    for name, spec in specs:
+        games = run(spec, deals, jobs, progress=_progress(args), label=name)
+        rule_sets.append(
+            {
+                "name": name,
+                "rules": dict(spec.rules),
+                "measures": report.compare_measures(spec, games, args.match_holes),
+                "games": games,
+            }
+        )
+    config = {
+        "game": "golf",
+        "rules": names,
+        "set": list(args.set or []),
+        "players": players,
+        "bots": list(bots),
+        "bot_options": options,
+        "seed": args.seed,
+        "games_requested": args.games,
+        "deals": deals,
+        "games": deals * players,
+        "match_holes": args.match_holes,
+    }
+    print("\n".join(report.compare_lines(config, rule_sets)))
+    if out is not None:
+        data = {
+            "format": report.COMPARE_FORMAT,
+            "config": config,
+            "method": report.METHOD,
+            "rule_sets": rule_sets,
+        }
+        report.write_text(out / "compare.json", report.dumps_json(data))
+        report.write_text(out / "compare.csv", report.compare_csv(rule_sets))
+        plot.plot_compare(
+            rule_sets,
+            out / "compare.png",
+            title=(
+                f"Golf rule sets compared: {players} players, bots {','.join(bots)}, "
+                f"{deals * players} holes each"
+            ),
+        )
+        print(f"wrote compare.json, compare.csv, compare.png in {out}")
+    return 0
+
+
+# ---- the parser ------------------------------------------------------------------
+
+
+def _shared(parser: argparse.ArgumentParser, *, games: int, bots: str) -> None:
+    parser.add_argument(
+        "--bots",
+        default=bots,
+        metavar="L1,L2,...",
+        help=f"bot level per seat: random, greedy, expert; one level fills every seat ({bots})",
+    )
+    parser.add_argument(
+        "--games", type=int, default=games, metavar="N", help=f"games to play ({games})"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, metavar="N", help="seed: same seed, same numbers (1)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, metavar="N", help="worker processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--bot-option",
+        action="append",
+        metavar="LEVEL:NAME=VALUE",
+        help="an option for every bot of LEVEL, repeatable, e.g. expert:time_ms=100",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def register(commands: Any) -> None:
-    """Add ``sim`` to the command line (filled in by the lab)."""
+    """Add ``sim`` (golf, spades, compare golf) to the command line."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    sim = commands.add_parser(
+        "sim",
+        help="bots play many mirrored games: strength tables, rule comparisons, plots",
+        description=(
+            "The simulation lab: bots play many games with mirrored deals and report "
+            "points, win rates with 95% intervals, round length and first-seat advantage, "
+            "or compare Golf rule sets.\n\n" + _HOW
+        ),
+        epilog=_FLAGS + "\n" + _EXAMPLES,
+        formatter_class=fmt,
+    )
+    kinds = sim.add_subparsers(dest="sim_game", metavar="GAME")
+    kinds.required = True
+
+    golf = kinds.add_parser(
+        "golf",
+        help="bots play Golf holes (a game is one hole)",
+        description="Bots play Golf holes with mirrored deals.\n\n" + _HOW,
+        epilog=_EXAMPLES,
+        formatter_class=fmt,
+    )
+    golf.add_argument("--rules", default="six-card", metavar="PRESET", help="preset (six-card)")
+    golf.add_argument(
+        "--set", action="append", metavar="OPTION=VALUE", help="override a rule (repeatable)"
+    )
+    golf.add_argument(
+        "--players", type=int, metavar="N", help="seats (default: one per --bots level, or 2)"
+    )
+    _shared(golf, games=1000, bots="greedy")
+    golf.add_argument("--out", metavar="DIR", help="write results.json, results.csv, scores.png")
+    golf.add_argument(
+        "--records", action="store_true", help="with --out: write every hole as a record"
+    )
+    golf.set_defaults(func=_sim)
+
+    spades = kinds.add_parser(
+        "spades",
+        help="bots play two-player Spades games to the target",
+        description="Bots play whole two-player Spades games (S6) with mirrored deals.\n\n" + _HOW,
+        epilog=_EXAMPLES,
+        formatter_class=fmt,
+    )
+    spades.add_argument("--rules", default="two-player", metavar="PRESET", help="(two-player)")
+    spades.add_argument(
+        "--set", action="append", metavar="OPTION=VALUE", help="override a rule, e.g. target=300"
+    )
+    _shared(spades, games=200, bots="greedy")
+    spades.add_argument(
+        "--max-hands",
+        type=int,
+        default=200,
+        metavar="N",
+        help="stop a game not at the target after N hands; the higher total wins (200)",
+    )
+    spades.add_argument("--out", metavar="DIR", help="write results.json, results.csv, scores.png")
+    spades.add_argument(
+        "--records", action="store_true", help="with --out: write every game as a record"
+    )
+    spades.set_defaults(func=_sim)
+
+    compare = kinds.add_parser(
+        "compare",
+        help="the same bots across several Golf rule sets, side by side",
+        description=(
+            "Which rules make the best game? The same bots play each rule set; a table "
+            "and a plot compare them."
+        ),
+        epilog=_COMPARE_FLAGS,
+        formatter_class=fmt,
+    )
+    compared = compare.add_subparsers(dest="compare_game", metavar="GAME")
+    compared.required = True
+    cgolf = compared.add_parser(
+        "golf",
+        help="compare Golf rule sets",
+        description="Compare Golf rule sets with the same bots.",
+        epilog=_COMPARE_FLAGS,
+        formatter_class=fmt,
+    )
+    cgolf.add_argument(
+        "--rules",
+        default="six-card,nine-card,four-card",
+        metavar="P1,P2,...",
+        help="presets to compare (six-card,nine-card,four-card)",
+    )
+    cgolf.add_argument(
+        "--set", action="append", metavar="OPTION=VALUE", help="override in every rule set"
+    )
+    cgolf.add_argument("--players", type=int, default=None, metavar="N", help="seats (2)")
+    _shared(cgolf, games=500, bots="greedy")
+    cgolf.add_argument(
+        "--match-holes",
+        type=int,
+        default=9,
+        metavar="H",
+        help="holes per match for lead changes (9)",
+    )
+    cgolf.add_argument("--out", metavar="DIR", help="write compare.json, compare.csv, compare.png")
+    cgolf.set_defaults(func=_compare)

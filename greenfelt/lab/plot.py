@@ -1,0 +1,115 @@
+"""The lab's PNGs: score distributions per bot, and the rule-set comparison.
+
+matplotlib is imported inside the functions, and only its object-oriented API
+with the Agg canvas is used (never ``pyplot``): no display, no global backend
+switch, nothing imported by the rest of the command line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from greenfelt.lab import LabError
+
+__all__ = ["plot_compare", "plot_scores"]
+
+_COLORS = ("#1b6e3a", "#c0392b", "#2e6fb7", "#d68910", "#7d3c98", "#5d6d7e", "#17a589", "#935116")
+
+
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _save(figure: Any, path: Path) -> None:
+    try:
+        figure.savefig(path, format="png")
+    except OSError as error:
+        raise LabError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def plot_scores(
+    points: Mapping[str, Sequence[float]], path: Path, *, title: str, xlabel: str, integer: bool
+) -> None:
+    """Overlaid histograms of each bot level's points (one value per seat-game)."""
+    figure = _figure(8.0, 4.8)
+    axes = figure.add_subplot()
+    values = [v for vs in points.values() for v in vs]
+    if values:
+        low, high = min(values), max(values)
+        if integer:
+            bins: Any = [b - 0.5 for b in range(math.floor(low), math.ceil(high) + 2)]
+        else:
+            bins = 30 if high > low else [low - 0.5, low + 0.5]
+        for i, (level, data) in enumerate(points.items()):
+            if not data:
+                continue
+            mean = sum(data) / len(data)
+            color = _COLORS[i % len(_COLORS)]
+            axes.hist(
+                data,
+                bins=bins,
+                weights=[1.0 / len(data)] * len(data),  # bar height = share of seat-games
+                histtype="stepfilled",
+                alpha=0.35,
+                color=color,
+                edgecolor=color,
+                linewidth=1.2,
+                label=f"{level} (mean {mean:.2f}, n={len(data)})",
+            )
+            axes.axvline(mean, color=color, linestyle="--", linewidth=1.0)
+        axes.legend()
+    axes.set_title(title)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("share of seat-games")
+    axes.grid(alpha=0.3)
+    _save(figure, path)
+
+
+_PANELS = (
+    ("turns_per_hole", "turns per hole", 1.0),
+    ("score_sd", "score spread in a hole (sd)", 1.0),
+    ("mean_abs_difference", "mean |difference| between players", 1.0),
+    ("lead_changes", "lead changes per match", 1.0),
+    ("first_seat_advantage", "first-seat advantage (win %, pp)", 100.0),
+    ("points", "mean points per hole", 1.0),
+)
+
+
+def plot_compare(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: str) -> None:
+    """One panel per measure, one bar per rule set (95% interval as an error bar)."""
+    figure = _figure(12.0, 7.0)
+    figure.suptitle(title)
+    names = [str(r["name"]) for r in rule_sets]
+    positions = list(range(len(names)))
+    colors = [_COLORS[i % len(_COLORS)] for i in positions]
+    for index, (key, label, scale) in enumerate(_PANELS):
+        axes = figure.add_subplot(2, 3, index + 1)
+        heights: list[float] = []
+        below: list[float] = []
+        above: list[float] = []
+        for entry in rule_sets:
+            measure = entry["measures"][key]
+            if isinstance(measure, Mapping):
+                value = measure["value"]
+                low, high = measure["low"], measure["high"]
+            else:
+                value, low, high = measure, None, None
+            v = 0.0 if value is None else value * scale
+            heights.append(v)
+            below.append(0.0 if low is None else max(0.0, v - low * scale))
+            above.append(0.0 if high is None else max(0.0, high * scale - v))
+        errors = [below, above] if any(below) or any(above) else None
+        axes.bar(positions, heights, color=colors, yerr=errors, capsize=4)
+        axes.set_xticks(positions, names, rotation=20, ha="right")
+        axes.set_title(label)
+        axes.axhline(0.0, color="black", linewidth=0.6)
+        axes.grid(axis="y", alpha=0.3)
+    _save(figure, path)

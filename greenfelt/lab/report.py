@@ -1,0 +1,564 @@
+"""From game results to summaries, tables, JSON and CSV.
+
+**Rows are bot entries.** Entry ``i`` is position ``i`` of ``--bots`` (its seat
+before rotation); each entry has a row, so ``--bots random,random`` is an A/A
+test of the lab itself (each entry should win half the decided holes). A level
+that fills several entries (``--bots expert,greedy,greedy``) also gets a
+*pooled* row (entries ``2+3``) over all its seat-games, whose win rate is the
+share of those seat-games it won (even strength: ``1/players``). Options are
+given per level (``--bot-option``), so entries of one level are the same kind
+of player.
+
+**Intervals (95%).** The mirrored games of a deal share their cards, so they are
+not independent; deals are. Means (points, round length, spreads) therefore
+take one value per deal (the average over its rotations and the level's seats)
+and report a Student-t interval over deals. Win rates report Wilson score
+intervals over seat-games; mirroring makes those a little conservative (a
+lucky deal is lucky for each bot once per rotation).
+
+**Golf wins.** A bot wins a hole when it has the strictly lowest score; a shared
+lowest is a tie for those seats. *Decided* holes are those with one winner, and
+"win % of decided" is wins over decided holes (the issue's strength bars).
+
+**Spades.** A game is a whole game to the target (S6); points are per hand
+(a game's final total over its hands); a game stopped at ``--max-hands`` goes to
+the higher total (equal totals: no winner), and the count of such games is
+reported.
+
+**First seat** is the seat left of the dealer, the first to play (for Spades,
+of the first hand). Its advantage is its win rate minus the average seat's.
+
+**Lead changes** (``sim compare``): consecutive deals ``k*H .. k*H+H-1`` of one
+rotation form a real ``H``-hole match (same seating, the deal passing
+clockwise); after each hole the leader is the seat with the strictly lowest
+running total, and a change is counted when a seat takes the sole lead from a
+different seat that last held it (see :func:`greenfelt.lab.stats.lead_changes`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from greenfelt.lab import LabError
+from greenfelt.lab.runner import Spec
+from greenfelt.lab.stats import (
+    Estimate,
+    lead_changes,
+    mean,
+    mean_abs_difference,
+    mean_interval,
+    pstdev,
+    wilson_interval,
+)
+
+__all__ = [
+    "FORMAT",
+    "METHOD",
+    "compare_csv",
+    "compare_lines",
+    "compare_measures",
+    "points_by_level",
+    "results_csv",
+    "summarize",
+    "summary_lines",
+    "write_text",
+]
+
+FORMAT = "greenfelt-sim/1"
+COMPARE_FORMAT = "greenfelt-compare/1"
+
+METHOD = {
+    "rows": (
+        "one row per bot entry (its position in --bots), plus a pooled row per level that "
+        "fills several entries"
+    ),
+    "points": "Golf: the hole's score; Spades: a game's final total over its hands",
+    "means": "95% Student-t interval over deals (each deal's mirrored games averaged first)",
+    "win_rates": "95% Wilson score interval over seat-games",
+    "golf_win": "strictly lowest score in the hole; a shared lowest is a tie",
+    "spades_win": "the game's winner (S6); a game stopped at max_hands goes to the higher total",
+    "first_seat": "the seat left of the dealer (first to play); advantage = its win rate - average",
+    "lead_change": (
+        "in an H-hole match (consecutive deals of one rotation), a seat takes the sole lead "
+        "(strictly lowest running total) from a different seat that last held it"
+    ),
+}
+
+
+def _points(game: Mapping[str, Any], seat: int, kind: str) -> float:
+    """A seat's points in a game: Golf hole score; Spades points per hand."""
+    score = float(game["scores"][seat])
+    return score if kind == "golf" else score / max(1, game["length"])
+
+
+def _outcome(game: Mapping[str, Any], seat: int) -> str:
+    winners = game["winners"]
+    if seat in winners:
+        return "win" if len(winners) == 1 else "tie"
+    return "tie" if not winners else "loss"
+
+
+def _per_deal(values: Mapping[int, list[float]]) -> Estimate:
+    return mean_interval([mean(v) for _, v in sorted(values.items()) if v])
+
+
+def _pct(k: int, n: int) -> float | None:
+    return k / n if n else None
+
+
+def _row(spec: Spec, games: Sequence[Mapping[str, Any]], entries: Sequence[int]) -> dict[str, Any]:
+    """The numbers of the seat-games played by bot ``entries`` (one entry, or a pooled level)."""
+    kind = spec.game
+    wanted = set(entries)
+    level = spec.bots[entries[0]]
+    per_deal: dict[int, list[float]] = defaultdict(list)
+    seat_games = wins = ties = decided = first_games = first_wins = closed = 0
+    for game in games:
+        for seat, entry in enumerate(game["entries"]):
+            if entry not in wanted:
+                continue
+            seat_games += 1
+            per_deal[game["deal"]].append(_points(game, seat, kind))
+            outcome = _outcome(game, seat)
+            wins += outcome == "win"
+            ties += outcome == "tie"
+            decided += len(game["winners"]) == 1
+            if seat == game["first"]:
+                first_games += 1
+                first_wins += outcome == "win"
+            if kind == "golf" and game.get("closer") == seat:
+                closed += 1
+    win = wilson_interval(wins, seat_games)
+    first = wilson_interval(first_wins, first_games)
+    row: dict[str, Any] = {
+        "level": level,
+        "entries": [e + 1 for e in entries],
+        "pooled": len(entries) > 1,
+        "options": dict(spec.options.get(level, {})),
+        "seat_games": seat_games,
+        "points": _per_deal(per_deal).to_json(),
+        "wins": wins,
+        "ties": ties,
+        "losses": seat_games - wins - ties,
+        "tie_rate": _pct(ties, seat_games),
+        "win_rate": win.to_json(),
+        "decided": decided,
+        "win_rate_decided": wilson_interval(wins, decided).to_json(),
+        "first_seat_games": first_games,
+        "first_seat_wins": first_wins,
+        "first_seat_win_rate": first.to_json(),
+        "first_seat_advantage": (
+            None if first.value is None or win.value is None else first.value - win.value
+        ),
+    }
+    if kind == "golf":
+        row["closed"] = closed
+        row["closed_rate"] = _pct(closed, seat_games)
+    return row
+
+
+def _length(games: Sequence[Mapping[str, Any]]) -> Estimate:
+    per_deal: dict[int, list[float]] = defaultdict(list)
+    for game in games:
+        per_deal[game["deal"]].append(float(game["length"]))
+    return _per_deal(per_deal)
+
+
+def _first_seat(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    n = spec.players
+    first_wins = sum(1 for g in games if g["winners"] == [g["first"]])
+    all_wins = sum(1 for g in games if len(g["winners"]) == 1)
+    first_points: dict[int, list[float]] = defaultdict(list)
+    all_points: dict[int, list[float]] = defaultdict(list)
+    for game in games:
+        first_points[game["deal"]].append(_points(game, game["first"], spec.game))
+        all_points[game["deal"]].extend(_points(game, s, spec.game) for s in range(n))
+    rate = wilson_interval(first_wins, len(games))
+    average = all_wins / (len(games) * n) if games else None
+    return {
+        "games": len(games),
+        "wins": first_wins,
+        "win_rate": rate.to_json(),
+        "average_win_rate": average,
+        "advantage": None if rate.value is None or average is None else rate.value - average,
+        "points": _per_deal(first_points).to_json(),
+        "average_points": _per_deal(all_points).to_json(),
+    }
+
+
+def config_json(spec: Spec, requested: int, deals: int) -> dict[str, Any]:
+    """What decides the numbers (``jobs`` is left out: it changes nothing)."""
+    out: dict[str, Any] = {
+        "game": spec.game,
+        "rules": dict(spec.rules),
+        "players": spec.players,
+        "bots": list(spec.bots),
+        "bot_options": {k: dict(v) for k, v in spec.options.items()},
+        "seed": spec.seed,
+        "games_requested": requested,
+        "deals": deals,
+        "rotations": spec.players,
+        "games": deals * spec.players,
+        "unit": "hole" if spec.game == "golf" else "game",
+    }
+    if spec.game == "spades":
+        out["max_hands"] = spec.max_hands
+    return out
+
+
+def summarize(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The summary of ``results.json``: a row per bot entry (and pooled level), length, first seat."""
+    rows = [_row(spec, games, [entry]) for entry in range(len(spec.bots))]
+    for level in dict.fromkeys(spec.bots):
+        entries = [e for e, b in enumerate(spec.bots) if b == level]
+        if len(entries) > 1:
+            rows.append(_row(spec, games, entries))
+    out: dict[str, Any] = {
+        "method": METHOD,
+        "bots": rows,
+        "length": {
+            "unit": "turns per hole" if spec.game == "golf" else "hands per game",
+            **_length(games).to_json(),
+        },
+        "first_seat": _first_seat(spec, games),
+    }
+    if spec.game == "golf":
+        out["tied_holes"] = sum(1 for g in games if len(g["winners"]) > 1)
+    else:
+        out["capped_games"] = sum(1 for g in games if g.get("capped"))
+    return out
+
+
+def points_by_level(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, list[float]]:
+    """Every seat-game's points per level (what scores.png shows)."""
+    out: dict[str, list[float]] = {level: [] for level in dict.fromkeys(spec.bots)}
+    for game in games:
+        for seat, bot in enumerate(game["bots"]):
+            out[bot].append(_points(game, seat, spec.game))
+    return out
+
+
+# ---- text -------------------------------------------------------------------------
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _ci(est: Mapping[str, Any], digits: int = 1, scale: float = 1.0) -> str:
+    if est["value"] is None:
+        return "-"
+    text = _num(est["value"] * scale, digits)
+    if est["low"] is None:
+        return text
+    return f"{text} [{est['low'] * scale:.{digits}f}, {est['high'] * scale:.{digits}f}]"
+
+
+def _signed(value: float | None, scale: float = 100.0) -> str:
+    return "-" if value is None else f"{value * scale:+.1f}"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def rules_label(rules: Mapping[str, Any]) -> str:
+    """``six-card`` or ``six-card (closer_rule=penalty_10)``."""
+    name = str(rules.get("preset") or "custom")
+    changed = rules.get("set") or {}
+    if not changed:
+        return name
+    return f"{name} ({', '.join(f'{k}={v}' for k, v in changed.items())})"
+
+
+def summary_lines(config: Mapping[str, Any], summary: Mapping[str, Any]) -> list[str]:
+    """The printed report of ``greenfelt sim golf|spades``; every number is in results.json."""
+    golf = config["game"] == "golf"
+    unit = "holes" if golf else "games"
+    n = config["players"]
+    rounded = (
+        ""
+        if config["games"] == config["games_requested"]
+        else (f"; --games {config['games_requested']} rounded up to a multiple of {n}")
+    )
+    lines = [
+        f"greenfelt sim {config['game']}: {rules_label(config['rules'])}, {n} players, "
+        f"bots {','.join(config['bots'])}, seed {config['seed']}",
+        f"{config['games']} {unit} = {config['deals']} deal{'s' if config['deals'] != 1 else ''}"
+        f" x {n} rotations "
+        f"(every deal played with the bots rotated one seat each time{rounded})",
+        "",
+    ]
+    per = "hole" if golf else "hand"
+    header = ["bot", "entry", unit, f"points/{per} [95% CI]", "win % [95% CI]"]
+    if golf:
+        header += ["tie %", "win % of decided [95% CI]", "closed %"]
+    header += ["first-seat win %", "vs own"]
+    rows = []
+    for row in summary["bots"]:
+        cells = [
+            row["level"],
+            "+".join(str(e) for e in row["entries"]),
+            str(row["seat_games"]),
+            _ci(row["points"], 2),
+            _ci(row["win_rate"], 1, 100.0),
+        ]
+        if golf:
+            cells += [
+                _num(_scaled(row["tie_rate"]), 1),
+                _ci(row["win_rate_decided"], 1, 100.0),
+                _num(None if row["closed_rate"] is None else row["closed_rate"] * 100.0, 1),
+            ]
+        first = row["first_seat_win_rate"]["value"]
+        cells += [
+            _num(None if first is None else first * 100.0, 1),
+            _signed(row["first_seat_advantage"]),
+        ]
+        rows.append(cells)
+    lines += _table(header, rows)
+    length = summary["length"]
+    first = summary["first_seat"]
+    lines += [
+        "",
+        f"round length: {_ci(length, 2)} {length['unit']}",
+        f"first seat (left of the dealer): wins {_pct_ci(first['win_rate'])} of {unit} "
+        f"vs {_num(_scaled(first['average_win_rate']), 1)}% for the average seat "
+        f"({_signed(first['advantage'])} pp); "
+        f"points/{per} {_ci(first['points'], 2)} vs {_num(first['average_points']['value'], 2)}",
+    ]
+    if golf:
+        lines.append(f"tied holes (shared lowest score): {summary['tied_holes']}")
+    elif summary["capped_games"]:
+        lines.append(
+            f"games stopped at --max-hands {config['max_hands']} before the target "
+            f"(won on the higher total): {summary['capped_games']}"
+        )
+    lines.append(
+        "entry = position in --bots (a+b: the level's entries pooled); 95% intervals: means "
+        "Student t over deals (mirrored games averaged), win rates Wilson over games"
+    )
+    return lines
+
+
+def _pct_ci(est: Mapping[str, Any]) -> str:
+    if est["value"] is None:
+        return "-"
+    text = f"{est['value'] * 100.0:.1f}%"
+    if est["low"] is None:
+        return text
+    return f"{text} [{est['low'] * 100.0:.1f}, {est['high'] * 100.0:.1f}]"
+
+
+def _scaled(value: float | None) -> float | None:
+    return None if value is None else value * 100.0
+
+
+# ---- compare ------------------------------------------------------------------------
+
+
+def compare_measures(
+    spec: Spec, games: Sequence[Mapping[str, Any]], match_holes: int
+) -> dict[str, Any]:
+    """What makes a good game, for one rule set: length, spread, lead changes, first seat."""
+    n = spec.players
+    sd: dict[int, list[float]] = defaultdict(list)
+    diff: dict[int, list[float]] = defaultdict(list)
+    pts: dict[int, list[float]] = defaultdict(list)
+    matches: dict[tuple[int, int], list[Mapping[str, Any]]] = defaultdict(list)
+    for game in games:
+        scores = [float(s) for s in game["scores"]]
+        sd[game["deal"]].append(pstdev(scores))
+        diff[game["deal"]].append(mean_abs_difference(scores))
+        pts[game["deal"]].append(mean(scores))
+        matches[(game["deal"] // match_holes, game["rotation"])].append(game)
+    changes: list[float] = []
+    for _, holes in sorted(matches.items()):
+        if len(holes) == match_holes:  # only whole matches
+            ordered = sorted(holes, key=lambda g: g["deal"])
+            changes.append(float(lead_changes([g["scores"] for g in ordered])))
+    ties = sum(1 for g in games if len(g["winners"]) > 1)
+    first = _first_seat(spec, games)
+    rate, average = first["win_rate"], first["average_win_rate"]
+    advantage = {  # the first seat's Wilson interval, shifted by the average seat's win rate
+        key: None if rate[key] is None or average is None else rate[key] - average
+        for key in ("value", "low", "high")
+    }
+    return {
+        "holes": len(games),
+        "turns_per_hole": _length(games).to_json(),
+        "score_sd": _per_deal(sd).to_json(),
+        "mean_abs_difference": _per_deal(diff).to_json(),
+        "match_holes": match_holes,
+        "matches": len(changes),
+        "lead_changes": mean_interval(changes).to_json(),
+        "matches_with_lead_change": wilson_interval(
+            sum(1 for c in changes if c > 0), len(changes)
+        ).to_json(),
+        "tied_holes": wilson_interval(ties, len(games)).to_json(),
+        "first_seat_win_rate": first["win_rate"],
+        "average_win_rate": first["average_win_rate"],
+        "first_seat_advantage": {**advantage, "n": rate["n"]},
+        "points": _per_deal(pts).to_json(),
+        "players": n,
+    }
+
+
+def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The printed report of ``greenfelt sim compare golf``; every number is in compare.json."""
+    first = rule_sets[0]["measures"]
+    lines = [
+        f"greenfelt sim compare golf: {config['players']} players, bots "
+        f"{','.join(config['bots'])}, seed {config['seed']}, {first['holes']} holes per rule set "
+        f"({first['matches']} matches of {config['match_holes']} holes)",
+        "",
+    ]
+    header = [
+        "rules",
+        "turns/hole [95% CI]",
+        "score sd",
+        "|diff|",
+        "lead changes/match [95% CI]",
+        "matches w/ change %",
+        "tie %",
+        "first-seat win %",
+        "adv",
+        "points/hole",
+    ]
+    rows = []
+    for entry in rule_sets:
+        m = entry["measures"]
+        rows.append(
+            [
+                entry["name"],
+                _ci(m["turns_per_hole"], 1),
+                _num(m["score_sd"]["value"], 2),
+                _num(m["mean_abs_difference"]["value"], 2),
+                _ci(m["lead_changes"], 2),
+                _num(_scaled(m["matches_with_lead_change"]["value"]), 1),
+                _num(_scaled(m["tied_holes"]["value"]), 1),
+                _num(_scaled(m["first_seat_win_rate"]["value"]), 1),
+                _signed(m["first_seat_advantage"]["value"]),
+                _num(m["points"]["value"], 2),
+            ]
+        )
+    lines += _table(header, rows)
+    lines += [
+        "",
+        "score sd: spread of the players' scores within a hole; |diff|: mean absolute difference "
+        "between two players in a hole; lead changes: the sole lead (lowest running total) "
+        f"passing to another seat within a {config['match_holes']}-hole match; adv: first-seat "
+        "win % minus the average seat's; 95% intervals t over deals (matches for lead changes)",
+    ]
+    return lines
+
+
+# ---- files --------------------------------------------------------------------------
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a file, turning an OS failure into a one-line LabError."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise LabError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def dumps_json(data: Any) -> str:
+    """JSON people can read and diff: small flat values (a game, an interval) on one line."""
+    return _format(data, "") + "\n"
+
+
+def _flat(value: Any) -> bool:
+    """A value with no object nested inside it (a game result, an interval, a list of numbers)."""
+    items = value.values() if isinstance(value, dict) else value
+    return not any(isinstance(v, dict) or (isinstance(v, list) and not _flat(v)) for v in items)
+
+
+def _format(value: Any, indent: str) -> str:
+    compact = json.dumps(value, ensure_ascii=False)
+    if not isinstance(value, dict | list) or not value:
+        return compact
+    if _flat(value) and len(compact) <= 240:
+        return compact
+    inner = indent + " "
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k)}: {_format(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    return "[\n" + ",\n".join(inner + _format(v, inner) for v in value) + "\n" + indent + "]"
+
+
+def results_csv(kind: str, games: Sequence[Mapping[str, Any]]) -> str:
+    """One row per game per seat."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    extra = "closed" if kind == "golf" else "capped"
+    writer.writerow(
+        ["game", "deal", "rotation", "seat", "entry", "bot", "dealer", "first", "score",
+         "points", "result", "length", extra]
+    )  # fmt: skip
+    for game in games:
+        for seat, bot in enumerate(game["bots"]):
+            flag = game.get("closer") == seat if kind == "golf" else bool(game.get("capped"))
+            writer.writerow(
+                [
+                    game["game"],
+                    game["deal"],
+                    game["rotation"],
+                    seat,
+                    game["entries"][seat] + 1,
+                    bot,
+                    game["dealer"],
+                    int(seat == game["first"]),
+                    game["scores"][seat],
+                    repr(_points(game, seat, kind)),
+                    _outcome(game, seat),
+                    game["length"],
+                    int(flag),
+                ]
+            )
+    return buffer.getvalue()
+
+
+def compare_csv(rule_sets: Sequence[Mapping[str, Any]]) -> str:
+    """One row per rule set."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(
+        ["rules", "holes", "turns_per_hole", "score_sd", "mean_abs_difference", "matches",
+         "lead_changes", "matches_with_lead_change", "tied_holes", "first_seat_win_rate",
+         "average_win_rate", "first_seat_advantage", "points"]
+    )  # fmt: skip
+    for entry in rule_sets:
+        m = entry["measures"]
+        writer.writerow(
+            [
+                entry["name"],
+                m["holes"],
+                m["turns_per_hole"]["value"],
+                m["score_sd"]["value"],
+                m["mean_abs_difference"]["value"],
+                m["matches"],
+                m["lead_changes"]["value"],
+                m["matches_with_lead_change"]["value"],
+                m["tied_holes"]["value"],
+                m["first_seat_win_rate"]["value"],
+                m["average_win_rate"],
+                m["first_seat_advantage"]["value"],
+                m["points"]["value"],
+            ]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,359 @@
+"""Playing many games with bots: mirrored deals, seeded from the deal alone, in parallel.
+
+**Deals and mirrors.** A *deal* is the chance of a game: for Golf the shuffled
+deck of one hole, for Spades the deck of every hand of a game. Each deal is
+played once per *rotation* ``r = 0 .. n-1``: bot entry ``i`` (its position in
+``--bots``) sits at seat ``(i + r) % n``, so every bot plays every seat of every
+deal and the luck of the cards cancels. Two players: each deal twice, seats
+swapped.
+
+**Seeds.** Every random number comes from a generator named by the seed, the
+deal, the rotation and the seat (``random.Random(f"{seed}:{deal}:{rotation}:{seat}")``
+for the bot in ``seat``; ``f"{seed}:{deal}:deck:{k}"`` for the ``k``-th deck of
+the deal), never from the order in which processes run: the same seed gives the
+same games whatever the number of worker processes.
+
+**Dealer.** Deal ``d`` is dealt by seat ``(d - 1) % n``, so its first player (the
+seat left of the dealer) is ``d % n`` and the deal passes clockwise from one deal
+to the next, as in a match (consecutive Golf deals of one rotation form a real
+match, which :mod:`greenfelt.lab.report` uses to count lead changes).
+
+A *game* is one Golf hole, or one game of Spades to its target (S6). Its result
+is a JSON-able dict (see :func:`play_deal`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import random
+import signal
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from greenfelt.bots import Bot, make_bot
+from greenfelt.cards import shuffled_deck
+from greenfelt.errors import GreenfeltError
+from greenfelt.lab import LabError
+
+__all__ = ["GAMES", "Spec", "check_bots", "deals_for", "play_deal", "play_deals", "run"]
+
+GAMES = ("golf", "spades")
+
+MAX_ACTIONS = 100_000
+"""Actions after which one round is declared stuck (a bot that never ends a round is a bug)."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything that decides a simulation's games (and nothing that does not, like ``jobs``).
+
+    ``rules`` is the record form of the rules (``{"preset": ..., "set": {...}}``);
+    ``bots`` one level per entry (seat position before rotation); ``options``
+    bot options per level; ``max_hands`` stops a Spades game that has not
+    reached its target (random bots never do).
+    """
+
+    game: str
+    rules: Mapping[str, Any]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    records: bool = False
+    max_hands: int = 200
+
+    def entries_at(self, rotation: int) -> list[int]:
+        """The bot entry sitting at each seat in ``rotation``."""
+        n = self.players
+        return [(seat - rotation) % n for seat in range(n)]
+
+    def names(self, rotation: int) -> list[str]:
+        """Seat names for records: ``bot<entry>-<level>``."""
+        return [f"bot{e + 1}-{self.bots[e]}" for e in self.entries_at(rotation)]
+
+
+def deals_for(games: int, players: int) -> int:
+    """Deals needed to play at least ``games`` games with every rotation of ``players``."""
+    return max(1, math.ceil(games / players))
+
+
+@lru_cache(maxsize=16)
+def _rules(game: str, rules_json: str) -> Any:
+    if game == "golf":
+        from greenfelt import golf
+
+        return golf.rules_from_json(json.loads(rules_json))
+    from greenfelt import spades
+
+    return spades.rules_from_json(json.loads(rules_json))
+
+
+@lru_cache(maxsize=16)
+def _one_hole(rules_json: str) -> Any:
+    """Golf rules of a one-hole match (``end=holes:1``), so a hole records as a match."""
+    return _rules("golf", rules_json).with_options({"end": "holes:1"})
+
+
+def rules_of(spec: Spec) -> Any:
+    """The rules value of ``spec`` (cached per process)."""
+    return _rules(spec.game, json.dumps(spec.rules, sort_keys=True))
+
+
+def _bot(spec: Spec, level: str, seed: str) -> Bot:
+    return make_bot(spec.game, level, random.Random(seed), **dict(spec.options.get(level, {})))
+
+
+def check_bots(spec: Spec) -> None:
+    """Build one bot of every level with its options; raises LabError/BotError before any play."""
+    for level in dict.fromkeys(spec.bots):
+        try:
+            _bot(spec, level, "check")
+        except ImportError as error:
+            raise LabError(
+                f"the {level} {spec.game} bot is not available in this installation ({error})"
+            ) from None
+    unused = [level for level in spec.options if level not in spec.bots]
+    if unused:
+        raise LabError(
+            f"--bot-option names level {unused[0]!r}, which no seat plays "
+            f"(--bots {','.join(spec.bots)})"
+        )
+
+
+def _play_round(match: Any, round_: Any, bots: Sequence[Bot], where: str) -> None:
+    """Play the round in progress to its end through the checked ``match.apply``."""
+    for _ in range(MAX_ACTIONS):
+        seat = round_.to_move
+        if seat is None:
+            return
+        action = bots[seat].act(round_, seat)
+        try:
+            match.apply(action, seat)
+        except GreenfeltError as error:
+            raise LabError(f"{where}: the {bots[seat].level} bot in seat {seat}: {error}") from None
+    raise LabError(f"{where}: the round did not end within {MAX_ACTIONS} actions")
+
+
+def _record(spec: Spec, match: Any) -> str | None:
+    if not spec.records:
+        return None
+    from greenfelt import record
+
+    return record.dumps(record.match_record(spec.game, match))
+
+
+def play_deal(spec: Spec, deal: int) -> list[tuple[dict[str, Any], str | None]]:
+    """Play ``deal`` once per rotation: ``[(result, record text or None), ...]`` by rotation.
+
+    A result holds ``game`` (1-based number, ``deal * n + rotation + 1``),
+    ``deal``, ``rotation``, ``dealer``, ``first`` (the seat left of the dealer),
+    ``entries`` and ``bots`` (entry and level per seat), ``scores`` (Golf: the
+    hole's scores; Spades: the game's final totals), ``winners`` (Golf: the
+    seats with the lowest score, several for a shared lowest; Spades: the
+    winner), ``length`` (Golf: turns in the hole; Spades: hands), and per game
+    ``closer`` (Golf: who closed or knocked, or None) or ``capped`` (Spades:
+    stopped at ``max_hands`` before the target; the higher total wins).
+    """
+    play = _play_golf if spec.game == "golf" else _play_spades
+    return [play(spec, deal, rotation) for rotation in range(spec.players)]
+
+
+def _base(spec: Spec, deal: int, rotation: int) -> dict[str, Any]:
+    n = spec.players
+    entries = spec.entries_at(rotation)
+    dealer = (deal - 1) % n
+    return {
+        "game": deal * n + rotation + 1,
+        "deal": deal,
+        "rotation": rotation,
+        "dealer": dealer,
+        "first": (dealer + 1) % n,
+        "entries": entries,
+        "bots": [spec.bots[e] for e in entries],
+    }
+
+
+def _seat_bots(spec: Spec, deal: int, rotation: int, levels: Sequence[str]) -> list[Bot]:
+    return [
+        _bot(spec, level, f"{spec.seed}:{deal}:{rotation}:{seat}")
+        for seat, level in enumerate(levels)
+    ]
+
+
+def _play_golf(spec: Spec, deal: int, rotation: int) -> tuple[dict[str, Any], str | None]:
+    from greenfelt.golf import GolfMatch
+
+    rules_json = json.dumps(spec.rules, sort_keys=True)
+    rules = _one_hole(rules_json)
+    n = spec.players
+    out = _base(spec, deal, rotation)
+    deck = shuffled_deck(
+        random.Random(f"{spec.seed}:{deal}:deck:0"), rules.deck_count(n), rules.jokers_per_deck
+    )
+    bots = _seat_bots(spec, deal, rotation, out["bots"])
+    match = GolfMatch(rules, spec.names(rotation), out["dealer"])
+    chance = random.Random(f"{spec.seed}:{deal}:{rotation}:reshuffles")
+    hole = match.start_round(deck, out["dealer"], rng=chance)
+    _play_round(match, hole, bots, f"deal {deal}, rotation {rotation}")
+    scores = hole.scores
+    assert scores is not None
+    low = min(scores)
+    out["scores"] = scores
+    out["winners"] = [seat for seat, s in enumerate(scores) if s == low]
+    out["length"] = hole.turns
+    out["closer"] = hole.closer
+    return out, _record(spec, match)
+
+
+def _play_spades(spec: Spec, deal: int, rotation: int) -> tuple[dict[str, Any], str | None]:
+    from greenfelt.spades import SpadesMatch
+
+    rules = rules_of(spec)
+    out = _base(spec, deal, rotation)
+    bots = _seat_bots(spec, deal, rotation, out["bots"])
+    match = SpadesMatch(rules, spec.names(rotation), out["dealer"])
+    hands = 0
+    while match.needs_deal and hands < spec.max_hands:
+        deck = shuffled_deck(random.Random(f"{spec.seed}:{deal}:deck:{hands}"))
+        hand = match.start_round(deck)
+        _play_round(match, hand, bots, f"deal {deal}, rotation {rotation}, hand {hands + 1}")
+        hands += 1
+    totals = match.totals
+    winners = match.winners
+    capped = not match.is_over
+    if capped and totals[0] != totals[1]:
+        winners = [0 if totals[0] > totals[1] else 1]
+    out["scores"] = totals
+    out["winners"] = winners
+    out["length"] = hands
+    out["capped"] = capped
+    return out, _record(spec, match)
+
+
+def play_deals(spec: Spec, start: int, stop: int) -> list[tuple[dict[str, Any], str | None]]:
+    """Every game of deals ``start .. stop - 1``, in deal then rotation order (a worker's chunk)."""
+    out: list[tuple[dict[str, Any], str | None]] = []
+    for deal in range(start, stop):
+        out.extend(play_deal(spec, deal))
+    return out
+
+
+def _chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
+    """Deal ranges small enough to balance the workers and move the progress bar."""
+    size = max(1, min(64, math.ceil(deals / (jobs * 16))))
+    return [(a, min(a + size, deals)) for a in range(0, deals, size)]
+
+
+def default_jobs() -> int:
+    """All cores."""
+    return os.cpu_count() or 1
+
+
+RecordSink = Callable[[int, str], None]
+"""``sink(game_number, record_text)``: where records go as they arrive (any order)."""
+
+
+def run(
+    spec: Spec,
+    deals: int,
+    jobs: int = 1,
+    *,
+    progress: bool = False,
+    on_record: RecordSink | None = None,
+    label: str = "",
+) -> list[dict[str, Any]]:
+    """Play ``deals`` deals (each with every rotation); results in game order.
+
+    ``jobs`` worker processes play chunks of deals (one in this process when
+    ``jobs`` is 1); results are put back in deal order, so they do not depend
+    on ``jobs``. ``progress`` shows a tqdm bar with the time left on stderr.
+    Raises LabError for bad ``deals``/``jobs``, and whatever a game raised.
+    Workers are *spawned* processes, so a script that calls this with
+    ``jobs > 1`` must guard its entry point (``if __name__ == "__main__":``).
+    """
+    if deals < 1:
+        raise LabError(f"a simulation needs at least one deal, not {deals}")
+    if jobs < 1:
+        raise LabError(f"--jobs must be at least 1, not {jobs}")
+    chunks = _chunks(deals, jobs)
+    slots: list[list[dict[str, Any]] | None] = [None] * len(chunks)
+    bar = _bar(deals * spec.players, progress, label or spec.game, spec.game)
+
+    def take(index: int, played: list[tuple[dict[str, Any], str | None]]) -> None:
+        slots[index] = [result for result, _ in played]
+        if on_record is not None:
+            for result, text in played:
+                if text is not None:
+                    on_record(result["game"], text)
+        bar.update(len(played))
+
+    try:
+        if jobs == 1 or len(chunks) == 1:
+            for index, (start, stop) in enumerate(chunks):
+                take(index, play_deals(spec, start, stop))
+        else:
+            _run_pool(spec, chunks, min(jobs, len(chunks)), take)
+    finally:
+        bar.close()
+    return [result for slot in slots if slot is not None for result in slot]
+
+
+def _run_pool(
+    spec: Spec,
+    chunks: Sequence[tuple[int, int]],
+    workers: int,
+    take: Callable[[int, list[tuple[dict[str, Any], str | None]]], None],
+) -> None:
+    # spawn: workers start clean (no copied threads or locks) on every platform.
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_ignore_interrupts,
+    )
+    try:
+        pending: dict[Future[list[tuple[dict[str, Any], str | None]]], int] = {
+            pool.submit(play_deals, spec, start, stop): index
+            for index, (start, stop) in enumerate(chunks)
+        }
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                take(pending.pop(future), future.result())
+    except BaseException:  # Ctrl-C or a failed game: stop the workers now, not after their chunks
+        processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, enabled: bool, label: str, game: str) -> Any:
+    if not enabled:
+        return _NoBar()
+    from tqdm import tqdm
+
+    unit = "hole" if game == "golf" else "game"
+    return tqdm(
+        total=total, desc=label, unit=unit, file=sys.stderr, dynamic_ncols=True, leave=False
+    )

@@ -1,0 +1,167 @@
+"""`greenfelt sim` at the edge: bad input is one line and exit 2; help explains every flag."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from greenfelt.cli import main
+from greenfelt.lab.cli import parse_bot_options, parse_bots
+
+BAD = {
+    "unknown level": (["golf", "--bots", "wizard"], "unknown bot level 'wizard'"),
+    "unknown preset": (["golf", "--rules", "seven-card", "--bots", "random"], "seven-card"),
+    "unknown option": (["golf", "--set", "colour=red", "--bots", "random"], "colour"),
+    "malformed --set": (["golf", "--set", "closer_rule", "--bots", "random"], "OPTION=VALUE"),
+    "bots vs players": (
+        ["golf", "--players", "3", "--bots", "random,random"],
+        "2 levels for 3 players",
+    ),
+    "too many players": (["golf", "--players", "9", "--bots", "random"], "2 to 8 players"),
+    "no games": (["golf", "--games", "0", "--bots", "random"], "--games must be at least 1"),
+    "no jobs": (["golf", "--jobs", "0", "--bots", "random"], "--jobs must be at least 1"),
+    "not a number": (["golf", "--games", "many", "--bots", "random"], "invalid int value"),
+    "records without out": (["golf", "--bots", "random", "--records"], "--records needs --out"),
+    "bad bot option": (["golf", "--bots", "random", "--bot-option", "fast"], "LEVEL:OPTION=VALUE"),
+    "option for an absent level": (
+        ["golf", "--bots", "random", "--bot-option", "expert:time_ms=5"],
+        "no seat plays",
+    ),
+    "option the bot lacks": (
+        ["golf", "--bots", "random", "--bot-option", "random:speed=2"],
+        "takes no options",
+    ),
+    "spades is for two": (["spades", "--bots", "random,random,random"], "3 levels for 2 players"),
+    "spades preset": (["spades", "--rules", "four-player", "--bots", "random"], "four-player"),
+    "spades option": (["spades", "--set", "target=-5", "--bots", "random"], "target"),
+    "spades max hands": (["spades", "--bots", "random", "--max-hands", "0"], "--max-hands"),
+    "compare twice": (
+        ["compare", "golf", "--rules", "six-card,six-card", "--bots", "random"],
+        "twice",
+    ),
+    "compare unknown": (
+        ["compare", "golf", "--rules", "six-card,bogus", "--bots", "random"],
+        "bogus",
+    ),
+    "compare match holes": (
+        ["compare", "golf", "--bots", "random", "--match-holes", "0"],
+        "--match-holes",
+    ),
+    "no game": ([], "sim"),
+    "compare no game": (["compare"], "compare"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_bad_input_exits_2_with_one_line(case: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv, words = BAD[case]
+    assert main(["sim", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("greenfelt: error: ")
+    assert words in lines[0]
+
+
+def test_unwritable_out_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    status = main(["sim", "golf", "--bots", "random", "--out", str(blocker / "lab")])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert "--out" in err and "cannot write" in err
+
+
+def test_missing_bot_level_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A level whose module is not installed is one line, not a traceback."""
+    from greenfelt import bots
+
+    monkeypatch.setitem(bots._REGISTRY, "greedy", {"golf": "greenfelt.bots.absent:Bot"})
+    assert main(["sim", "golf", "--bots", "greedy"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert "greedy golf bot is not available" in err
+
+
+FLAGS = [
+    "--rules",
+    "--set",
+    "--players",
+    "--bots",
+    "--games",
+    "--seed",
+    "--jobs",
+    "--out",
+    "--records",
+    "--bot-option",
+    "--max-hands",
+    "--quiet",
+]
+
+
+def help_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        main([*argv, "--help"])
+    assert exit_info.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_sim_help_explains_every_flag_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    text = help_of(capsys, "sim")
+    for flag in FLAGS:
+        assert flag in text, flag
+    assert "greenfelt sim golf --rules six-card --players 3 --bots expert,greedy,greedy" in text
+    assert "greenfelt sim spades --bots expert,greedy" in text
+    assert "greenfelt sim compare golf" in text
+    for game, flags in (("golf", FLAGS[:-2]), ("spades", [f for f in FLAGS if f != "--players"])):
+        text = help_of(capsys, "sim", game)
+        for flag in flags:
+            assert flag in text, (game, flag)
+        assert "examples:" in text
+
+
+def test_compare_help_explains_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (("sim", "compare"), ("sim", "compare", "golf")):
+        text = help_of(capsys, *argv)
+        for flag in ["--rules", "--set", "--players", "--bots", "--games", "--match-holes"]:
+            assert flag in text, flag
+        for flag in ["--seed", "--jobs", "--bot-option", "--out", "--quiet"]:
+            assert flag in text, flag
+        assert "greenfelt sim compare golf --rules six-card,nine-card,four-card" in text
+        assert "lead change" in text
+
+
+def test_parse_bots_and_options() -> None:
+    assert parse_bots("greedy", 3) == ("greedy", "greedy", "greedy")
+    assert parse_bots("Expert, greedy", None) == ("expert", "greedy")
+    assert parse_bots("random", None) == ("random", "random")
+    assert parse_bot_options(["expert:time_ms=100", "expert:rollouts=off", "greedy:x=0.5"]) == {
+        "expert": {"time_ms": 100, "rollouts": False},
+        "greedy": {"x": 0.5},
+    }
+    assert parse_bot_options(["expert:mode=fast"]) == {"expert": {"mode": "fast"}}
+
+
+def test_score_never_imports_the_lab_libraries() -> None:
+    """tqdm and matplotlib load only when a simulation runs."""
+    code = (
+        "import sys\n"
+        "from greenfelt.cli import main\n"
+        "assert main(['score', 'golf', 'K♠ 6♠ K♥ / 4♦ 6♥ 2♣']) == 0\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'tqdm'))\n"
+        "assert not heavy, heavy\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=False
+    )
+    assert done.returncode == 0, done.stderr

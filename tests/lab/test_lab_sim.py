@@ -1,0 +1,309 @@
+"""`greenfelt sim`: mirrored deals, determinism across --jobs, files, records, compare.
+
+Everything runs through ``greenfelt.cli.main`` (the public command line) with
+the fast ``random`` level, except one small test of the ``greedy`` level.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from greenfelt.cli import main
+from greenfelt.record import load_record, replay
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["sim", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def load(folder: Path, name: str = "results.json") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((folder / name).read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(scope="module")
+def golf3(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """Three random bots, 30 holes with records, one process."""
+    folder = tmp_path_factory.mktemp("golf3")
+    status = main(
+        [
+            "sim", "golf", "--rules", "six-card", "--players", "3", "--bots", "random",
+            "--games", "28", "--seed", "7", "--jobs", "1", "--out", str(folder), "--records",
+            "--quiet",
+        ]
+    )  # fmt: skip
+    assert status == 0
+    return folder, ""
+
+
+def test_games_round_up_to_whole_mirrors(golf3: tuple[Path, str]) -> None:
+    data = load(golf3[0])
+    config = data["config"]
+    assert (config["games_requested"], config["deals"], config["games"]) == (28, 10, 30)
+    assert len(data["games"]) == 30
+    assert [g["game"] for g in data["games"]] == list(range(1, 31))
+
+
+def test_every_deal_is_played_once_per_rotation(golf3: tuple[Path, str]) -> None:
+    """Each deal: n games, bots rotated one seat each time, same deck and dealer."""
+    folder = golf3[0]
+    games = load(folder)["games"]
+    by_deal: dict[int, list[dict[str, Any]]] = {}
+    for game in games:
+        by_deal.setdefault(game["deal"], []).append(game)
+    assert sorted(by_deal) == list(range(10))
+    for deal, played in by_deal.items():
+        assert [g["rotation"] for g in played] == [0, 1, 2]
+        for g in played:
+            r = g["rotation"]
+            assert g["entries"] == [(seat - r) % 3 for seat in range(3)]
+            assert g["dealer"] == (deal - 1) % 3
+            assert g["first"] == deal % 3
+        decks = [
+            load_record(folder / "records" / f"game-{g['game']:06d}.json")["rounds"][0]["deck"]
+            for g in played
+        ]
+        assert decks[0] == decks[1] == decks[2]
+    # each entry sits in each seat once per deal
+    for played in by_deal.values():
+        for entry in range(3):
+            assert sorted(g["entries"].index(entry) for g in played) == [0, 1, 2]
+
+
+def test_records_replay_to_the_scores_of_results_json(golf3: tuple[Path, str]) -> None:
+    folder = golf3[0]
+    games = load(folder)["games"]
+    files = sorted((folder / "records").iterdir())
+    assert [f.name for f in files] == [f"game-{g['game']:06d}.json" for g in games]
+    for game in games:
+        again = replay(folder / "records" / f"game-{game['game']:06d}.json")
+        assert again.rounds_completed == 1
+        assert again.match.rounds[0].scores == game["scores"]
+        assert again.match.names == [f"bot{e + 1}-random" for e in game["entries"]]
+
+
+def test_replay_command_verifies_a_written_record(
+    golf3: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = golf3[0]
+    game = load(folder)["games"][4]
+    assert main(["replay", str(folder / "records" / "game-000005.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == " ".join(str(s) for s in game["scores"])
+
+
+def test_results_csv_matches_results_json(golf3: tuple[Path, str]) -> None:
+    folder = golf3[0]
+    games = load(folder)["games"]
+    rows = list(csv.DictReader(io.StringIO((folder / "results.csv").read_text("utf-8"))))
+    assert len(rows) == 3 * len(games)
+    for row in rows:
+        game = games[int(row["game"]) - 1]
+        seat = int(row["seat"])
+        assert int(row["deal"]) == game["deal"]
+        assert int(row["rotation"]) == game["rotation"]
+        assert row["bot"] == game["bots"][seat]
+        assert int(row["entry"]) == game["entries"][seat] + 1
+        assert int(row["score"]) == game["scores"][seat]
+        assert float(row["points"]) == game["scores"][seat]
+        assert int(row["length"]) == game["length"]
+        assert int(row["first"]) == (seat == game["first"])
+        expected = "loss"
+        if seat in game["winners"]:
+            expected = "win" if len(game["winners"]) == 1 else "tie"
+        assert row["result"] == expected
+        assert int(row["closed"]) == (game["closer"] == seat)
+
+
+def test_summary_agrees_with_the_games(golf3: tuple[Path, str]) -> None:
+    data = load(golf3[0])
+    games, summary = data["games"], data["summary"]
+    rows = summary["bots"]
+    assert [r["entries"] for r in rows] == [[1], [2], [3], [1, 2, 3]]
+    pooled = rows[-1]
+    assert pooled["pooled"] and pooled["seat_games"] == 90
+    sole = [g for g in games if len(g["winners"]) == 1]
+    assert pooled["wins"] == len(sole)
+    assert pooled["decided"] == 3 * len(sole)
+    assert sum(r["wins"] for r in rows[:3]) == len(sole)
+    all_points = [s for g in games for s in g["scores"]]
+    assert pooled["points"]["value"] == pytest.approx(sum(all_points) / len(all_points))
+    assert summary["length"]["value"] == pytest.approx(sum(g["length"] for g in games) / len(games))
+    first = summary["first_seat"]
+    assert first["wins"] == sum(1 for g in games if g["winners"] == [g["first"]])
+    assert summary["tied_holes"] == len(games) - len(sole)
+
+
+def test_plot_is_a_png(golf3: tuple[Path, str]) -> None:
+    assert (golf3[0] / "scores.png").read_bytes().startswith(PNG)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["golf", "--bots", "random,random", "--games", "40"],
+        ["spades", "--bots", "random", "--games", "6", "--max-hands", "3"],
+    ],
+    ids=["golf", "spades"],
+)
+def test_same_seed_same_results_whatever_jobs(
+    argv: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from greenfelt.lab import runner
+
+    pools: list[int] = []
+    real_pool = runner._run_pool
+
+    def counting_pool(*args: Any) -> None:
+        pools.append(args[2])  # the number of worker processes
+        real_pool(*args)
+
+    monkeypatch.setattr(runner, "_run_pool", counting_pool)
+    outputs = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / f"jobs{jobs}"
+        status, out, _ = sim(capsys, *argv, "--seed", "11", "--jobs", jobs, "--out", str(folder))
+        assert status == 0
+        outputs.append(out.replace(str(folder), "DIR"))
+        assert (folder / "scores.png").read_bytes().startswith(PNG)
+    one, two = tmp_path / "jobs1", tmp_path / "jobs2"
+    assert (one / "results.json").read_bytes() == (two / "results.json").read_bytes()
+    assert (one / "results.csv").read_bytes() == (two / "results.csv").read_bytes()
+    assert outputs[0] == outputs[1]
+    assert pools == [2]  # --jobs 1 played in this process, --jobs 2 in two workers
+    status, _, _ = sim(capsys, *argv, "--seed", "12", "--jobs", "1", "--out", str(tmp_path / "s"))
+    assert status == 0
+    assert load(tmp_path / "s")["games"] != load(one)["games"]
+
+
+def test_random_against_random_is_even(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An A/A test of the lab: two random entries each win about half the decided holes."""
+    status, out, _ = sim(
+        capsys, "golf", "--bots", "random,random", "--games", "1000", "--seed", "3",
+        "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    rows = load(tmp_path)["summary"]["bots"]
+    for row in rows[:2]:
+        decided = row["win_rate_decided"]
+        assert decided["low"] < 0.5 < decided["high"]
+        assert row["win_rate"]["low"] < 0.5
+    assert rows[0]["wins"] + rows[1]["wins"] == rows[0]["decided"]
+    # every printed number is in results.json
+    for row in rows:
+        assert f"{row['points']['value']:.2f} [{row['points']['low']:.2f}" in out
+        assert f"{row['win_rate']['value'] * 100:.1f} [" in out
+
+
+def test_spades_games_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Spades game is a whole game; capped games go to the higher total; records replay."""
+    status, out, _ = sim(
+        capsys, "spades", "--bots", "random,random", "--games", "4", "--max-hands", "2",
+        "--set", "target=300", "--jobs", "1", "--out", str(tmp_path), "--records",
+    )  # fmt: skip
+    assert status == 0
+    assert "points/hand" in out and "hands per game" in out
+    data = load(tmp_path)
+    assert data["config"]["rules"] == {"preset": "two-player", "set": {"target": 300}}
+    for game in data["games"]:
+        again = replay(tmp_path / "records" / f"game-{game['game']:06d}.json")
+        assert again.totals == game["scores"]
+        assert again.rounds_completed == game["length"]
+        if game["capped"]:
+            top = max(game["scores"])
+            expected = [s for s in (0, 1) if game["scores"][s] == top]
+            assert game["winners"] == (expected if len(expected) == 1 else [])
+    for deal in (0, 1):  # a Spades deal is the decks of every hand, the same for both mirrors
+        hands = [
+            [r["deck"] for r in load_record(tmp_path / "records" / f"game-{n:06d}.json")["rounds"]]
+            for n in (2 * deal + 1, 2 * deal + 2)
+        ]
+        assert hands[0] == hands[1]
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "results.csv").read_text("utf-8"))))
+    for row in rows:
+        game = data["games"][int(row["game"]) - 1]
+        seat = int(row["seat"])
+        assert float(row["points"]) == pytest.approx(game["scores"][seat] / game["length"])
+
+
+def test_records_are_rewritten_not_mixed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["golf", "--bots", "random", "--jobs", "1", "--out", str(tmp_path), "--records"]
+    assert sim(capsys, *base, "--games", "6")[0] == 0
+    assert sim(capsys, *base, "--games", "2")[0] == 0
+    assert sorted(p.name for p in (tmp_path / "records").iterdir()) == [
+        "game-000001.json",
+        "game-000002.json",
+    ]
+
+
+def test_compare_two_rule_sets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = sim(
+        capsys, "compare", "golf", "--rules", "six-card,four-card", "--bots", "random",
+        "--games", "30", "--match-holes", "3", "--seed", "5", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    lines = out.splitlines()
+    assert len([line for line in lines if line.startswith(("six-card ", "four-card "))]) == 2
+    data = load(tmp_path, "compare.json")
+    assert [r["name"] for r in data["rule_sets"]] == ["six-card", "four-card"]
+    assert data["config"]["games"] == 30  # a multiple of 2 players x 3 holes
+    for entry in data["rule_sets"]:
+        m = entry["measures"]
+        assert m["holes"] == 30 and m["matches"] == 10
+        assert f"{m['turns_per_hole']['value']:.1f} [" in out
+        assert m["score_sd"]["value"] > 0
+        games = entry["games"]
+        assert m["turns_per_hole"]["value"] == pytest.approx(
+            sum(g["length"] for g in games) / len(games)
+        )
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "compare.csv").read_text("utf-8"))))
+    assert [r["rules"] for r in rows] == ["six-card", "four-card"]
+    assert (tmp_path / "compare.png").read_bytes().startswith(PNG)
+
+
+def test_compare_lead_changes_count_whole_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from greenfelt.lab.stats import lead_changes
+
+    status, _, _ = sim(
+        capsys, "compare", "golf", "--rules", "six-card", "--bots", "random", "--games", "8",
+        "--match-holes", "4", "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    entry = load(tmp_path, "compare.json")["rule_sets"][0]
+    games = entry["games"]
+    counts = []
+    for rotation in (0, 1):
+        match = [g for g in games if g["rotation"] == rotation]
+        assert [g["dealer"] for g in match] == [1, 0, 1, 0]  # the deal passes clockwise
+        counts.append(lead_changes([g["scores"] for g in match]))
+    assert entry["measures"]["lead_changes"]["value"] == pytest.approx(sum(counts) / 2)
+
+
+def test_greedy_beats_random(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, _ = sim(
+        capsys, "golf", "--bots", "greedy,random", "--games", "40", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    greedy, rand = load(tmp_path)["summary"]["bots"][:2]
+    assert greedy["level"] == "greedy"
+    assert greedy["wins"] > rand["wins"]
+    assert greedy["points"]["value"] < rand["points"]["value"]
