@@ -47,7 +47,10 @@ def make_bot(game: str, level: str, rng: random.Random | int | None = None, **op
     if level not in _REGISTRY:
         raise BotError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
     module_name, _, class_name = _REGISTRY[level][game].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError) as error:
+        raise BotError(f"the {level} {game} bot is not available: {error}") from None
     try:
         bot: Bot = cls(game, rng, **options) if level == "expert" else cls(rng, **options)
     except TypeError as error:
