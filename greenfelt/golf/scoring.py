@@ -299,28 +299,49 @@ def _max_layout_score(rules: GolfRules, decks: int) -> int:
     order = sorted(kinds, reverse=True)
     counts = [len(kinds[k]) for k in order]
     size = rules.shape.size
-    flat = sorted((v for k in order for v in [k[0]] * len(kinds[k])), reverse=True)
     best = -(1 << 30)
     layout: list[Card | None] = [None] * size
-    budget = [200_000]  # leaves to try; the first leaves are nearly always the answer
+    budget = [200_000]  # nodes to visit; the bound prunes nearly all of them
 
-    def search(pos: int, partial: int, used: int) -> None:
-        nonlocal best
-        if budget[0] <= 0 or partial + sum(flat[used : used + size - pos]) <= best:
-            return
-        if pos == size:
-            budget[0] -= 1
-            best = max(best, score_layout(layout, rules, decks=decks, _moon=False).total)
-            return
+    def top(count: int) -> int:
+        """The most ``count`` cards still in the deck can add."""
+        total = 0
         for i, key in enumerate(order):
+            take = min(count, counts[i])
+            total += take * key[0]
+            count -= take
+            if not count:
+                break
+        return total
+
+    # Where positions do not matter (any pairs, no matches), layouts are multisets:
+    # choosing kinds in a fixed order visits each once instead of every arrangement.
+    unordered = rules.matchers in (("any_pairs",), ("none",)) and not (
+        rules.block_score is not None or rules.four_in_two_columns or rules.four_kings_side
+    )
+
+    def search(pos: int, first: int = 0) -> None:
+        nonlocal best
+        if budget[0] <= 0:
+            return
+        budget[0] -= 1
+        # Bound: the partial layout's score plus the best the other cards could add
+        # (matches only ever cancel; exact while card values are not negative).
+        partial = score_layout(layout, rules, decks=decks, _moon=False).total
+        if pos == size:
+            best = max(best, partial)
+            return
+        if partial + top(size - pos) <= best:
+            return
+        for i in range(first if unordered else 0, len(order)):
             if counts[i]:
                 counts[i] -= 1
-                layout[pos] = kinds[key][counts[i]]
-                search(pos + 1, partial + key[0], used + 1)
+                layout[pos] = kinds[order[i]][counts[i]]
+                search(pos + 1, i)
                 counts[i] += 1
         layout[pos] = None
 
-    search(0, 0, 0)
+    search(0)
     return best
 
 

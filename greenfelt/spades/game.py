@@ -682,7 +682,10 @@ class SpadesHand:
         for card in self.known_cards(seat):
             known[card] = 1
         other_hand = self._hands[other]
-        elsewhere = [c for c in CARDS[:52] if not known[c] and c not in other_hand]
+        # In deck order (public: where undrawn and face-down cards lie), never card order:
+        # the sample must not depend on which cards are really hidden where.
+        in_hand = set(other_hand)
+        elsewhere = [c for c in self._deck if not known[c] and c not in in_hand]
         void = self._void[other]
         # Sorted, so the sample depends only on what the seat knows, never on
         # where the unknown cards really are (a bot's decision is a function of its view).

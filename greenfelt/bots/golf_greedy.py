@@ -1,0 +1,944 @@
+"""The `greedy` Golf bot: the strategy the seed documents teach, as a fast policy.
+
+The seeds' advice (wikiHow TR/SK "Strategy", the BGA summary), and where it lives:
+
+- *Reveal in different columns* (G1.7): :func:`_reveal` spreads flips and peeks
+  over columns (then rows), which gives every column a chance to pair.
+- *Swap out your highest cards; make pairs* (G2.2, G5.3): every placement is
+  judged by the change of an **estimated layout score**, where each card the
+  seat cannot see counts at the mean value of the cards it has not seen, and
+  matches follow the rules' matchers exactly as ``score_layout`` does
+  (:class:`_Eval`).
+- *Take the discard when it pairs or is low, otherwise draw* (G2.1): the best
+  placement of the discard is compared with the expected gain of a stock card,
+  computed over the unseen cards (:func:`_turn`).
+- *Watch your neighbours* (seeds: "the player to your left collects nines, do
+  not discard nines"): a card left on the pile is charged what it would give
+  the next player beyond their own draw (:meth:`_Decision.denial`); and since
+  the unseen-card counts exclude what others hold, pairs whose rank a neighbour
+  collects are valued less.
+- *Dump high cards when an opponent is close to closing*: the estimate is the
+  score at the end, so high known cards are always the first to go; closing
+  yourself (G3.1) or knocking (G4) is judged against the closer rule (G6):
+  only when the seat expects to be lowest with a margin (:meth:`_Decision.closing_ok`).
+- *Flip after a discard* (G2.2 may/must): flip to learn a card, spread over
+  columns, never the last one when closing would not be lowest.
+
+``greedy_policy`` is also the rollout policy of the `expert` bot, so it is
+written for speed: per-rules tables are built once, the seat's sight is one
+list of card codes, and the common column-matching layouts are evaluated one
+column at a time.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from itertools import chain
+from typing import Final
+
+from greenfelt.bots.base import Bot, Observation
+from greenfelt.cards import CARDS, Card
+from greenfelt.golf.actions import DISCARD, DRAW, FLIP, KNOCK, PASS, SWAP, TAKE, GolfAction, Kind
+from greenfelt.golf.game import GolfRound, Phase
+from greenfelt.golf.rules import GolfRules
+from greenfelt.golf.scoring import score_layout
+
+__all__ = [
+    "EMPTY",
+    "OWNER_KNOWN",
+    "UNKNOWN",
+    "GreedyGolfBot",
+    "estimated_score",
+    "greedy_policy",
+    "seat_sight",
+]
+
+UNKNOWN: Final = 53
+"""Sight code of a card the seat cannot see (valued at the unseen mean)."""
+EMPTY: Final = 54
+"""Sight code of a position whose matched line left the table (G3.5): 0 points."""
+OWNER_KNOWN: Final = 55
+"""Sight code of another seat's hidden card that its owner has seen (closed golf, hand4)."""
+
+_NO_MATCH: Final = 100  # match key of the sight codes: they never match anything
+# A hidden card its owner has seen is one they chose to keep: measured in greedy
+# play, it starts near the mean and falls by about a tenth of it per round.
+_OWNER_KNOWN_START: Final = 0.9
+_OWNER_KNOWN_FALL: Final = 0.1
+_OWNER_KNOWN_FLOOR: Final = 0.5
+_CLOSE_MARGIN: Final = 1.0  # expected lead needed to close or knock (closer_rule none)
+_PENALTY_MARGIN: Final = 3.0  # extra lead needed when the closer rule punishes (G6)
+_KNOCK_MARGIN: Final = 5.0  # extra lead needed to knock: the others then each have a turn (G4.1)
+_UNKNOWN_MARGIN: Final = 5.0  # extra lead per own card still unknown when knocking
+_LAST_CARD_MARGIN: Final = 1.5  # extra lead to close by turning up an unknown last card
+_DENIAL_WEIGHT: Final = 0.6  # share of a card's worth to the next player charged to us
+
+_P_REVEAL, _P_TURN, _P_DRAWN, _P_TAKEN, _P_FLIP = (
+    Phase.REVEAL,
+    Phase.TURN,
+    Phase.DRAWN,
+    Phase.TAKEN,
+    Phase.FLIP,
+)
+
+
+# ---- what a seat sees --------------------------------------------------------------
+
+
+def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
+    """Every layout cell as ``seat`` may know it (G8.1), and the held card if it sees it.
+
+    A cell is its card code when face up or known to ``seat`` (peeked, placed
+    by it, or taken from the discard pile), :data:`EMPTY` when its line left
+    the table (G3.5), :data:`OWNER_KNOWN` for another seat's hidden card that
+    its owner has seen (who peeked or placed what is public), and
+    :data:`UNKNOWN` otherwise. This, the discard pile, the counts and the
+    public round flags are all the policy reads: never the stock order nor a
+    hidden card.
+    """
+    bit = 1 << seat
+    cards, up, known = state.cards, state.up, state.known
+    rules = state.rules
+    if rules.closed or rules.shape.is_hand:
+        size = state.size
+        cells = []
+        for i, card in enumerate(cards):
+            k = known[i]
+            if card is None:
+                cells.append(EMPTY)
+            elif up[i] or k & bit:
+                cells.append(card)
+            elif k & (1 << (i // size)):
+                cells.append(OWNER_KNOWN)
+            else:
+                cells.append(UNKNOWN)
+    else:
+        # No peeks: a face-down card is unknown to everyone, its owner included.
+        cells = [
+            EMPTY if c is None else (c if u or k & bit else UNKNOWN)
+            for c, u, k in zip(cards, up, known, strict=True)
+        ]
+    held = state.held
+    if held is not None and state.held_from_stock and state.to_move != seat:
+        held = None
+    return cells, held
+
+
+# ---- per-rules tables and the layout estimate ---------------------------------------
+
+
+class _Eval:
+    """Per-rules (and player count) tables and the estimated layout score.
+
+    ``v`` holds each sight code's points: a card's value (G5.1), the unseen
+    mean for :data:`UNKNOWN` (set per decision), 0 for :data:`EMPTY`.
+    ``total`` scores one seat's cells as ``score_layout`` would with every
+    unknown card at ``v[UNKNOWN]`` and unable to match; ``gain`` is how much
+    placing a card at a position lowers that estimate.
+    """
+
+    def __init__(self, rules: GolfRules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        shape = rules.shape
+        size = self.size = shape.size
+        decks = self.decks = rules.deck_count(n)
+        values = rules.card_values
+        self.v: list[float] = [float(x) for x in values] + [0.0, 0.0, 0.0]
+        self.key: list[int] = [c % 13 for c in range(52)] + [13, _NO_MATCH, _NO_MATCH + 1]
+        self.key.append(_NO_MATCH + 2)
+        # The seen-card bookkeeping: value and count of each sight code.
+        self.seen_value: list[float] = [float(x) for x in values] + [0.0, 0.0, 0.0]
+        self.is_card: list[int] = [1] * 53 + [0, 0, 0]
+        deck = list(range(52)) * decks + [52] * (rules.jokers_per_deck * decks)
+        self.total_count = len(deck)
+        self.total_value = float(sum(values[c] for c in deck))
+        # Classes of cards that are alike for the policy: same match key and value.
+        classes: dict[tuple[int, int], int] = {}
+        self.cls: list[int] = []
+        for c in range(53):
+            self.cls.append(classes.setdefault((self.key[c], values[c]), len(classes)))
+        self.cls += [len(classes)] * 3  # the sight codes: a class never counted
+        self.class_value = [float(val) for (_, val) in classes]
+        self.class_key = [k for (k, _) in classes]
+        base = [0] * (len(classes) + 1)
+        for c in deck:
+            base[self.cls[c]] += 1
+        self.base_count = base
+        # A representative card per match key, free of suit specials (clubs).
+        self.rep: dict[int, int] = {r: 39 + r for r in range(13)}
+        self.rep[13] = 52
+        # The expected gain of a stock card worth replacing something of value w,
+        # over the full deck (the next player's alternative to a discard).
+        deck_values = [values[c] for c in deck]
+        self.dg_offset = 40
+        self.dg_table = [
+            sum(max(0.0, w - x) for x in deck_values) / len(deck_values)
+            for w in range(-self.dg_offset, 200)
+        ]
+        # Lines through each position: the others a card there could match with.
+        self.lines = self._lines()
+        through: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
+        for line in self.lines:
+            for p in line:
+                through[p].append(tuple(q for q in line if q != p))
+        self.through = [tuple(t) for t in through]
+        self.columns = shape.column_lines
+        # Columns and rows of each position (a hand4 hand has neither: all distinct).
+        grid = shape.is_grid
+        self.col_of = [shape.col_of(p) if grid else p for p in range(size)]
+        self.row_of = [shape.row_of(p) if grid else p for p in range(size)]
+        self.punished = rules.closer_rule != "none"
+        self.closes = rules.closes_by_layout
+        self.keep_negative = rules.negative_pairs_keep_value
+        self.joker_pair = rules.joker_pair_value
+
+    def _lines(self) -> list[tuple[int, ...]]:
+        """Groups of positions whose cards may cancel together (G5.3)."""
+        rules = self.rules
+        shape = rules.shape
+        matchers = rules.matchers
+        out: list[tuple[int, ...]] = []
+        if matchers[0] in ("pairs_in_line", "any_pairs"):
+            for a in range(self.size):
+                for b in range(a + 1, self.size):
+                    if matchers == ("any_pairs",) or shape.is_hand:
+                        out.append((a, b))
+                        continue
+                    ra, ca, rb, cb = (
+                        shape.row_of(a),
+                        shape.col_of(a),
+                        shape.row_of(b),
+                        shape.col_of(b),
+                    )
+                    diagonal = rules.diagonal_pairs and abs(ra - rb) == abs(ca - cb)
+                    if ra == rb or ca == cb or diagonal:
+                        out.append((a, b))
+            return out
+        for matcher in matchers:
+            if matcher == "column":
+                out += shape.column_lines
+            elif matcher == "lines":
+                out += [*shape.row_lines, *shape.column_lines, *shape.diagonal_lines]
+            elif matcher == "adjacent_pairs":
+                out += shape.adjacent_pairs
+        return list(dict.fromkeys(out))
+
+    def dg(self, worth: float) -> float:
+        """Expected gain of a random card replacing something worth ``worth``."""
+        i = int(worth) + self.dg_offset
+        table = self.dg_table
+        return table[0 if i < 0 else i if i < len(table) else len(table) - 1]
+
+    def total(self, cells: Sequence[int], seat: int) -> float:
+        raise NotImplementedError
+
+    def potential(
+        self, cells: list[int], seat: int, before: float
+    ) -> tuple[float, dict[int, float]]:
+        """(the most a card worth 0 gains in one place, the gain of a matching card by key)."""
+        size = self.size
+        base = seat * size
+        gain = self.gain
+        key = self.key
+        rep = self.rep
+        worth = -1e9
+        pairs: dict[int, float] = {}
+        for p in range(size):
+            here = cells[base + p]
+            if here == EMPTY:
+                continue
+            worth = max(worth, gain(cells, seat, p, EMPTY, before))
+            for others in self.through[p]:
+                first = cells[base + others[0]]
+                if first >= 53:
+                    continue
+                k = key[first]
+                if k == key[here]:
+                    continue
+                for q in others[1:]:
+                    if key[cells[base + q]] != k:
+                        break
+                else:
+                    pg = gain(cells, seat, p, rep[k], before)
+                    if pg > pairs.get(k, -1e9):
+                        pairs[k] = pg
+        return worth, pairs
+
+    def gain(self, cells: list[int], seat: int, pos: int, card: int, before: float) -> float:
+        """How much the estimate of ``seat`` drops when ``card`` goes to ``pos``."""
+        i = seat * self.size + pos
+        old = cells[i]
+        cells[i] = card
+        after = self.total(cells, seat)
+        cells[i] = old
+        return before - after
+
+
+class _ColumnEval(_Eval):
+    """Only whole columns cancel (six-, eight-, ten- and nine-card): column by column."""
+
+    def _column(self, codes: Sequence[int]) -> float:
+        key = self.key
+        first = codes[0]
+        if first < 53:
+            k = key[first]
+            for c in codes[1:]:
+                if key[c] != k:
+                    break
+            else:  # a matched column (G5.3)
+                v = self.v
+                out = 0.0
+                if self.keep_negative:
+                    out = sum(v[c] for c in codes if v[c] < 0)
+                if k == 13:
+                    out += self.joker_pair
+                return out
+        v = self.v
+        return sum(v[c] for c in codes)
+
+    def total(self, cells: Sequence[int], seat: int) -> float:
+        base = seat * self.size
+        col = self._column
+        return sum(col([cells[base + p] for p in line]) for line in self.columns)
+
+    def gain(self, cells: list[int], seat: int, pos: int, card: int, before: float) -> float:
+        base = seat * self.size
+        line = self.columns[self.col_of[pos]]
+        old = [cells[base + p] for p in line]
+        new = [card if p == pos else cells[base + p] for p in line]
+        return self._column(old) - self._column(new)
+
+
+class _PairColumnEval(_ColumnEval):
+    """Two-row layouts with plain column pairs: the hot path of six-card Golf."""
+
+    def __init__(self, rules: GolfRules, n: int) -> None:
+        super().__init__(rules, n)
+        cols = rules.shape.cols
+        self.partner = [p + cols if p < cols else p - cols for p in range(self.size)]
+        self.cols = cols
+
+    def total(self, cells: Sequence[int], seat: int) -> float:
+        v, key = self.v, self.key
+        base = seat * self.size
+        cols = self.cols
+        s = 0.0
+        for a in range(base, base + cols):
+            ca = cells[a]
+            cb = cells[a + cols]
+            if ca < 53 and key[ca] == key[cb]:
+                if ca == 52:
+                    s += self.joker_pair
+                continue
+            s += v[ca] + v[cb]
+        return s
+
+    def gain(self, cells: list[int], seat: int, pos: int, card: int, before: float) -> float:
+        v, key = self.v, self.key
+        base = seat * self.size
+        old = cells[base + pos]
+        other = cells[base + self.partner[pos]]
+        if old < 53 and key[old] == key[other]:
+            was = self.joker_pair if old == 52 else 0.0
+        else:
+            was = v[old] + v[other]
+        if card < 53 and key[card] == key[other]:
+            now = self.joker_pair if card == 52 else 0.0
+        else:
+            now = v[card] + v[other]
+        return was - now
+
+    def potential(
+        self, cells: list[int], seat: int, before: float
+    ) -> tuple[float, dict[int, float]]:
+        v, key = self.v, self.key
+        base = seat * self.size
+        cols = self.cols
+        joker_pair = self.joker_pair
+        worth = -1e9
+        pairs: dict[int, float] = {}
+        for a in range(base, base + cols):
+            for here, other in ((cells[a], cells[a + cols]), (cells[a + cols], cells[a])):
+                if here == EMPTY:
+                    continue
+                if here < 53 and key[here] == key[other]:
+                    was = joker_pair if here == 52 else 0.0
+                    g = was - v[other]
+                else:
+                    was = v[here] + v[other]
+                    g = v[here]
+                    if other < 53:  # a card of the other's rank makes the pair
+                        k = key[other]
+                        pg = was - (joker_pair if other == 52 else 0.0)
+                        if pg > pairs.get(k, -1e9):
+                            pairs[k] = pg
+                if g > worth:  # noqa: PLR1730 - the hot path: no call
+                    worth = g
+        return worth, pairs
+
+
+class _TripleColumnEval(_ColumnEval):
+    """Three-row layouts with plain columns of three (nine-card): one column at a time."""
+
+    def __init__(self, rules: GolfRules, n: int) -> None:
+        super().__init__(rules, n)
+        cols = rules.shape.cols
+        self.cols = cols
+        # The two other positions of each position's column.
+        self.others = [
+            tuple(q for q in (c, c + cols, c + 2 * cols) if q != p)
+            for p in range(self.size)
+            for c in (p % cols,)
+        ]
+
+    def _three(self, a: int, b: int, c: int) -> float:
+        key = self.key
+        if a < 53 and key[a] == key[b] == key[c]:
+            return self.joker_pair if a == 52 else 0.0  # G5.3: the column cancels
+        v = self.v
+        return v[a] + v[b] + v[c]
+
+    def total(self, cells: Sequence[int], seat: int) -> float:
+        base = seat * self.size
+        cols = self.cols
+        three = self._three
+        s = 0.0
+        for a in range(base, base + cols):
+            s += three(cells[a], cells[a + cols], cells[a + 2 * cols])
+        return s
+
+    def gain(self, cells: list[int], seat: int, pos: int, card: int, before: float) -> float:
+        base = seat * self.size
+        q, r = self.others[pos]
+        b, c = cells[base + q], cells[base + r]
+        return self._three(cells[base + pos], b, c) - self._three(card, b, c)
+
+    def potential(
+        self, cells: list[int], seat: int, before: float
+    ) -> tuple[float, dict[int, float]]:
+        v, key = self.v, self.key
+        base = seat * self.size
+        three = self._three
+        others = self.others
+        worth = -1e9
+        pairs: dict[int, float] = {}
+        for p in range(self.size):
+            here = cells[base + p]
+            if here == EMPTY:
+                continue
+            q, r = others[p]
+            b, c = cells[base + q], cells[base + r]
+            was = three(here, b, c)
+            g = was - v[b] - v[c]  # what a card worth 0 that matches nothing saves
+            if g > worth:  # noqa: PLR1730 - the hot path: no call
+                worth = g
+            if b < 53 and key[b] == key[c] != key[here]:  # the card that completes it
+                k = key[b]
+                pg = was - (self.joker_pair if b == 52 else 0.0)
+                if pg > pairs.get(k, -1e9):
+                    pairs[k] = pg
+        return worth, pairs
+
+
+class _UnionEval(_Eval):
+    """Rows, columns, diagonals and adjacent pairs that cancel (G5.3), blocks (G5.4)."""
+
+    def __init__(self, rules: GolfRules, n: int) -> None:
+        super().__init__(rules, n)
+        self.masks = [(line, sum(1 << p for p in line)) for line in self.lines]
+        squares = rules.block_score is not None or rules.four_in_two_columns
+        self.squares = rules.shape.squares if squares else ()
+        self.king_rows = rules.shape.row_lines if rules.four_kings_side else ()
+        self.whole = rules.straight_bonus or rules.shoot_the_moon
+        self.exact = (
+            _ExactEval(rules, n, self) if self.squares or self.king_rows or self.whole else None
+        )
+
+    def total(self, cells: Sequence[int], seat: int) -> float:
+        base = seat * self.size
+        lay = cells[base : base + self.size]
+        if self.exact is not None and self._special(lay):
+            return self.exact.total(cells, seat)
+        key, v = self.key, self.v
+        zero = 0
+        extra = 0.0
+        for line, mask in self.masks:
+            first = lay[line[0]]
+            if first >= 53:
+                continue
+            k = key[first]
+            for p in line[1:]:
+                if key[lay[p]] != k:
+                    break
+            else:
+                zero |= mask
+                if k == 13:
+                    extra += self.joker_pair
+        if not zero:
+            return sum(v[c] for c in lay)
+        keep = self.keep_negative
+        s = extra
+        for p, c in enumerate(lay):
+            if not (zero >> p) & 1 or (keep and v[c] < 0):
+                s += v[c]
+        return s
+
+    def _special(self, lay: Sequence[int]) -> bool:
+        """Whether a block, a row of kings or a whole-layout special may apply (G5.4-G5.6)."""
+        key = self.key
+        for square in self.squares:
+            first = lay[square[0]]
+            if first < 53 and all(key[lay[p]] == key[first] for p in square):
+                return True
+        for row in self.king_rows:
+            if all(lay[p] < 52 and lay[p] % 13 == 12 for p in row):
+                return True
+        return self.whole and all(c < 53 or c == EMPTY for c in lay)
+
+
+class _ExactEval(_Eval):
+    """Anything else (pairings, wild jacks, specials): ``score_layout`` itself, cached."""
+
+    def __init__(self, rules: GolfRules, n: int, tables: _Eval | None = None) -> None:
+        if tables is not None:  # share the tables (and ``v``) of the evaluator it serves
+            self.__dict__.update(tables.__dict__)
+        else:
+            super().__init__(rules, n)
+        self.cache: dict[tuple[int, ...], int] = {}
+        # Cards that score alike share one cache entry: the first card of their class
+        # (suits only matter to one-eyed jacks); every sight code is "no card".
+        first: dict[int, int] = {}
+        wild = rules.one_eyed_jacks_wild
+        self.canon = [c if wild else first.setdefault(self.cls[c], c) for c in range(53)]
+        self.canon += [UNKNOWN] * 3
+
+    def total(self, cells: Sequence[int], seat: int) -> float:
+        base = seat * self.size
+        lay = cells[base : base + self.size]
+        canon = self.canon
+        key = tuple([canon[c] for c in lay])
+        known = self.cache.get(key)
+        if known is None:
+            if len(self.cache) > 100_000:
+                self.cache.clear()
+            cards: list[Card | None] = [CARDS[c] if c < 53 else None for c in key]
+            known = score_layout(cards, self.rules, decks=self.decks).total
+            self.cache[key] = known
+        hidden = [c for c in lay if c in (UNKNOWN, OWNER_KNOWN)]
+        if not hidden:
+            return float(known)
+        v = self.v
+        return known + sum(v[c] for c in hidden)
+
+
+# Per thread: a decision writes the unseen mean into its evaluator's value table,
+# so threads (a server's bot pool) must not share one.
+_LOCAL = threading.local()
+
+
+def _tables(rules: GolfRules, n: int) -> _Eval:
+    """The evaluator for ``rules`` and ``n`` players, built once per thread (by identity)."""
+    cache: dict[tuple[int, int], tuple[GolfRules, _Eval]] | None = getattr(_LOCAL, "tables", None)
+    if cache is None:
+        cache = _LOCAL.tables = {}
+    entry = cache.get((id(rules), n))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    matchers = rules.matchers
+    specials = (
+        rules.block_score is not None
+        or rules.four_in_two_columns
+        or rules.four_kings_side
+        or rules.straight_bonus
+        or rules.shoot_the_moon
+    )
+    tables: _Eval
+    if rules.one_eyed_jacks_wild or matchers[0] in ("pairs_in_line", "any_pairs"):
+        tables = _ExactEval(rules, n)
+    elif matchers == ("column",) and not specials:
+        rows = rules.shape.rows
+        if rows == 2 and not rules.negative_pairs_keep_value:
+            tables = _PairColumnEval(rules, n)
+        elif rows == 3 and not rules.negative_pairs_keep_value:
+            tables = _TripleColumnEval(rules, n)
+        else:
+            tables = _ColumnEval(rules, n)
+    else:  # also match=none: no lines, the plain sum
+        tables = _UnionEval(rules, n)
+    if len(cache) > 256:
+        cache.clear()
+    cache[id(rules), n] = (rules, tables)
+    return tables
+
+
+def estimated_score(
+    rules: GolfRules, players: int, layout: Sequence[int], unknown_value: float
+) -> float:
+    """One layout's score as the policy estimates it (G5): cards at their value and
+    matches exactly as :func:`~greenfelt.golf.scoring.score_layout` finds them, each
+    :data:`UNKNOWN` card at ``unknown_value``, unable to match; :data:`EMPTY` is 0.
+
+    >>> from greenfelt.cards import parse_cards
+    >>> from greenfelt.golf import find_preset
+    >>> six = find_preset("six-card")
+    >>> estimated_score(six, 2, [*parse_cards("K♠ 6♠ K♥ 4♦ 6♥"), UNKNOWN], 5.0)
+    9.0
+    """
+    t = _tables(rules, players)
+    t.v[UNKNOWN] = t.v[OWNER_KNOWN] = unknown_value
+    return t.total(list(layout), 0)
+
+
+# ---- one decision -------------------------------------------------------------------
+
+
+class _Decision:
+    """What one decision works from: the seat's sight and the estimates built on it."""
+
+    __slots__ = (
+        "base",
+        "cells",
+        "held",
+        "potentials",
+        "seat",
+        "state",
+        "t",
+        "totals",
+    )
+
+    def __init__(self, state: GolfRound, seat: int, t: _Eval) -> None:
+        cells, held = seat_sight(state, seat)
+        self.state = state
+        self.seat = seat
+        self.t = t
+        self.cells = cells
+        self.held = held
+        self.base = seat * t.size
+        self.totals: dict[int, float] = {}
+        self.potentials: dict[int, tuple[float, dict[int, float]]] = {}
+
+    def estimate(self) -> _Decision:
+        """Value the cards this seat cannot see (G8.1: the stock and hidden cards are one
+        unknown pool): the mean of the cards it has not seen. Needed before any total."""
+        t = self.t
+        state = self.state
+        cells = self.cells
+        discard = state.discard
+        seen_value, is_card = t.seen_value, t.is_card
+        seen_n = len(discard) + sum(map(is_card.__getitem__, cells))
+        seen_v = sum(map(seen_value.__getitem__, discard)) + sum(map(seen_value.__getitem__, cells))
+        held = self.held
+        if held is not None:
+            seen_n += 1
+            seen_v += seen_value[held]
+        left = t.total_count - seen_n
+        mean = (t.total_value - seen_v) / left if left > 0 else 0.0
+        t.v[UNKNOWN] = mean
+        share = _OWNER_KNOWN_START - _OWNER_KNOWN_FALL * (state.turns // state.n)
+        share = max(share, _OWNER_KNOWN_FLOOR)
+        t.v[OWNER_KNOWN] = mean * share if mean > 0 else mean
+        return self
+
+    def total(self, seat: int) -> float:
+        totals = self.totals
+        out = totals.get(seat)
+        if out is None:
+            out = totals[seat] = self.t.total(self.cells, seat)
+        return out
+
+    def down(self, seat: int) -> int:
+        """Face-down cards of ``seat`` (public: G8.1)."""
+        return self.state.down[seat]
+
+    def potential(self, seat: int) -> tuple[float, dict[int, float]]:
+        """(worth of the best card to replace, gain of a card pairing by match key)."""
+        cache = self.potentials
+        out = cache.get(seat)
+        if out is None:
+            out = cache[seat] = self.t.potential(self.cells, seat, self.total(seat))
+        return out
+
+    def next_player(self) -> int | None:
+        """The seat that plays right after this one and may take the discard (G2.1)."""
+        state = self.state
+        nxt = (self.seat + 1) % state.n
+        if state.closer is not None:
+            if state.final_left <= 1 or nxt == state.closer:
+                return None
+            if state.rules.final_turns_stock_only:
+                return None  # G3.2: the pile is closed to them
+        return nxt
+
+    def denial(self, card: int, their: tuple[float, dict[int, float]]) -> float:
+        """What leaving ``card`` on the pile gives the next player (``their`` potential)
+        beyond their own draw."""
+        t = self.t
+        worth, pairs = their
+        take = max(worth - t.v[card], pairs.get(t.key[card], -1e9))
+        extra = take - t.dg(worth)
+        return _DENIAL_WEIGHT * extra if extra > 0 else 0.0
+
+    def others_final(self) -> float:
+        """The lowest score another seat is expected to reach with one more turn."""
+        best = 1e9
+        state = self.state
+        for o in range(state.n):
+            if o == self.seat:
+                continue
+            worth, pairs = self.potential(o)
+            best_pair = max(pairs.values(), default=0.0)
+            improve = max(self.t.dg(worth), best_pair * 0.5)
+            est = self.total(o) - improve
+            best = min(best, est)
+        return best
+
+    def closing_ok(self, mine: float, margin: float = 0.0) -> bool:
+        """Whether ending with an estimate of ``mine`` should leave this seat lowest (G6).
+
+        The margin shrinks as a round drags on (and at each reshuffle, G2.5), so
+        that players who all wait for a better moment still end the round.
+        """
+        state = self.state
+        rounds = state.turns // state.n
+        patience = max(0, rounds - 2 * self.t.size) * 1.5 + 10.0 * len(state.reshuffles)
+        margin += _CLOSE_MARGIN + (_PENALTY_MARGIN if self.t.punished else 0.0)
+        return mine + margin - patience <= self.others_final()
+
+    def best_place(self, card: int, may_discard: bool) -> tuple[float, GolfAction]:
+        """The best use of ``card`` in hand: swap it in (G2.2, G2.3) or discard it.
+
+        A swap is worth what it lowers this seat's estimate, less what the card
+        it puts on the pile would give the next player beyond their own draw
+        (:meth:`denial`), with a bonus or a veto when it closes the round (G3.1).
+        """
+        state = self.state
+        t = self.t
+        cells = self.cells
+        seat = self.seat
+        base = self.base
+        before = self.total(seat)
+        nxt = self.next_player()
+        if nxt is not None:
+            worth, pairs = self.potential(nxt)
+            alternative = t.dg(worth)
+        v, key = t.v, t.key
+        can_close = t.closes and state.closer is None and state.down[seat] == 1
+        best = -1e9
+        choice: GolfAction = DISCARD
+        gain = t.gain
+        for p in range(t.size):
+            old = cells[base + p]
+            if old == EMPTY:
+                continue  # G3.5: a removed position cannot be swapped
+            g = gain(cells, seat, p, card, before)
+            score = g
+            if old < 53:
+                if nxt is not None:  # the denial, inlined: the hot path
+                    take = worth - v[old]
+                    pg = pairs.get(key[old])
+                    if pg is not None and pg > take:
+                        take = pg
+                    if take > alternative:
+                        score -= _DENIAL_WEIGHT * (take - alternative)
+            elif can_close and old == UNKNOWN:
+                score += self._closing_bonus(before - g)  # G3.1: this swap closes
+            if score > best:
+                best = score
+                choice = SWAP[p]
+        if may_discard:
+            score = 0.0
+            if nxt is not None:
+                score -= self.denial(card, (worth, pairs))
+            if can_close and state.rules.after_discard == "must":
+                score += self._closing_bonus(before)  # the forced flip closes
+            if score >= best:
+                best = score
+                choice = DISCARD
+        return best, choice
+
+    def _closing_bonus(self, mine: float) -> float:
+        """A bonus for closing (G3.1) when it should leave this seat lowest, else a veto."""
+        return 1.0 if self.closing_ok(mine) else -30.0
+
+    def draw_gain(self) -> float:
+        """Expected gain of drawing from the stock, over the cards this seat has not seen."""
+        t = self.t
+        seen = Counter(
+            map(
+                t.cls.__getitem__,
+                chain(self.cells, self.state.discard, () if self.held is None else (self.held,)),
+            )
+        )
+        worth, pairs = self.potential(self.seat)
+        total = 0.0
+        count = 0
+        class_value, class_key, base = t.class_value, t.class_key, t.base_count
+        for k in range(len(class_value)):
+            left = base[k] - seen.get(k, 0)
+            if left <= 0:
+                continue
+            g = worth - class_value[k]
+            pg = pairs.get(class_key[k])
+            if pg is not None and pg > g:
+                g = pg
+            if g > 0:
+                total += left * g
+            count += left
+        return total / count if count else 0.0
+
+
+# ---- the phases --------------------------------------------------------------------
+
+
+def _reveal(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
+    """G1.7: flip (or peek) where no seen card shares the column, then the row."""
+    t = d.t
+    cells = d.cells
+    base = d.base
+    col_of, row_of = t.col_of, t.row_of
+    seen = [p for p in range(t.size) if cells[base + p] < 53]
+    best: list[GolfAction] = []
+    best_score = 1 << 30
+    for action in state.legal_actions():
+        p = action.pos
+        assert p is not None
+        score = 0
+        for q in seen:
+            if col_of[q] == col_of[p]:
+                score += 10
+            if row_of[q] == row_of[p]:
+                score += 1
+        if score < best_score:
+            best_score = score
+            best = [action]
+        elif score == best_score:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _flip_choice(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
+    """A face-down card to turn: in the column with the most face-down cards."""
+    t = d.t
+    cells = d.cells
+    base = d.base
+    best: list[GolfAction] = []
+    best_score = -1
+    for line in t.columns:
+        hidden = [p for p in line if cells[base + p] == UNKNOWN]
+        if not hidden:
+            continue
+        if len(hidden) > best_score:
+            best_score = len(hidden)
+            best = [FLIP[p] for p in hidden]
+        elif len(hidden) == best_score:
+            best += [FLIP[p] for p in hidden]
+    if not best:  # every face-down card is one it knows (cannot happen in grid golf)
+        best = [a for a in state.legal_actions() if a.kind is Kind.FLIP]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _turn(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
+    """G2.1: knock when clearly lowest, take a discard worth more than a draw, else draw."""
+    legal = state.legal_actions()
+    seat = d.seat
+    t = d.t
+    if KNOCK in legal:
+        unknown = sum(1 for p in range(t.size) if d.cells[d.base + p] == UNKNOWN)
+        if d.closing_ok(d.total(seat), _KNOCK_MARGIN + _UNKNOWN_MARGIN * unknown):
+            return KNOCK
+    if (
+        t.rules.flip_instead_of_draw
+        and t.closes
+        and state.closer is None
+        and d.down(seat) == 1
+        and not t.rules.final_turns
+        and d.closing_ok(d.total(seat), _LAST_CARD_MARGIN)
+    ):
+        # G2.1 and G3.1 without final turns: turning the last card ends the round now.
+        for action in legal:
+            if action.kind is Kind.FLIP:
+                return action
+    if TAKE in legal:
+        take, _ = d.best_place(state.discard[-1], may_discard=False)
+        # A draw never loses on average (a bad card is discarded): only a discard
+        # worth something is compared with the expected draw.
+        if take > 0.0 and take > d.draw_gain():
+            return TAKE
+    return DRAW
+
+
+def _peek_power(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction | None:
+    """G7: a card about to be discarded that lets its owner look at a card is used so:
+    information is free. Its own unknown cards first, else the closest rival's."""
+    peeks = [a for a in state.legal_actions() if a.kind is Kind.POWER and a.power == "peek"]
+    if not peeks:
+        return None
+    cells, size, seat = d.cells, d.t.size, d.seat
+    unknown = [a for a in peeks if cells[a.targets[0][0] * size + (a.targets[0][1] or 0)] >= 53]
+    if not unknown:
+        return None
+    own = [a for a in unknown if a.targets[0][0] == seat]
+    if own:
+        return own[0] if len(own) == 1 else rng.choice(own)
+    rival = min({a.targets[0][0] for a in unknown}, key=d.total)
+    return next(a for a in unknown if a.targets[0][0] == rival)
+
+
+def _after_discard(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
+    """G2.2 may/must: flip to learn a card, unless it is the last and closing is bad."""
+    seat = d.seat
+    last = d.t.closes and state.closer is None and d.down(seat) == 1
+    if (
+        last
+        and state.rules.after_discard == "may"
+        and not d.estimate().closing_ok(d.total(seat), _LAST_CARD_MARGIN)
+    ):
+        return PASS
+    return _flip_choice(state, d, rng)
+
+
+def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
+    """The greedy action for ``state.to_move``, from what that seat may know (G8).
+
+    Deterministic for a given ``rng`` state; always one of ``state.legal_actions()``.
+    Raises ValueError when the round is over.
+    """
+    seat = state.to_move
+    if seat is None:
+        raise ValueError("the round is over: nobody is to move")
+    t = _tables(state.rules, state.n)
+    d = _Decision(state, seat, t)
+    phase = state.phase
+    if phase is _P_DRAWN or phase is _P_TAKEN:
+        held = d.held
+        assert held is not None
+        action = d.estimate().best_place(held, may_discard=phase is _P_DRAWN)[1]
+        if action is DISCARD and state.rules.has_powers:
+            return _peek_power(state, d, rng) or action
+        return action
+    if phase is _P_TURN:
+        return _turn(state, d.estimate(), rng)
+    if phase is _P_FLIP:
+        return _after_discard(state, d, rng)
+    if phase is _P_REVEAL:
+        return _reveal(state, d, rng)
+    raise ValueError(f"no decision in phase {phase.value}")
+
+
+class GreedyGolfBot(Bot):
+    """The `greedy` level for Golf: :func:`greedy_policy` on a sample of its seat's view."""
+
+    level = "greedy"
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        super().__init__(rng)
+
+    def choose(self, obs: Observation) -> GolfAction:
+        # A sample agrees with the real round on all the seat may know, and the
+        # policy reads nothing else: the decision is the one the real round gives.
+        action: GolfAction = greedy_policy(obs.sample(self.rng), self.rng)
+        return action

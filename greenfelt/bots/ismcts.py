@@ -1,0 +1,209 @@
+"""The `expert` bot: Information-Set Monte Carlo Tree Search (Cowling, Powley, Whitehouse 2012).
+
+Single-observer ISMCTS: one tree for the deciding seat, its edges keyed by
+actions, every iteration played in a *determinization* (a full state drawn from
+the seat's observation). Selection uses UCB1 with *availability* counts, so an
+action is judged only against the worlds in which it was legal. Unexplored
+actions are expanded one per iteration; from there a fast greedy policy plays
+the round out (a far better estimate than random play), and the round's result
+is backed up along the path, each node credited from the view of the seat that
+moved into it.
+
+Common random numbers: the iterations cycle through a fixed set of worlds, and
+each world's rollouts use the same random stream, so competing moves are
+compared on the same imagined deals rather than on luck.
+
+The budget is a number of iterations (deterministic for a seed: what tests and
+simulations need) and optionally a time limit in milliseconds (what people at a
+table want); with both, whichever ends first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from greenfelt.bots.base import Bot, Observation, Policy
+
+__all__ = ["DEFAULT_ITERATIONS", "ExpertBot", "golf_reward", "spades_reward"]
+
+DEFAULT_ITERATIONS = {"golf": 400, "spades": 300}
+"""Default budgets: at most about 0.2 s per move on one core of the reference machine."""
+
+Reward = Callable[[Any], Sequence[float]]
+
+
+def golf_reward(state: Any) -> list[float]:
+    """Per seat, in [0, 1]: mostly winning the hole, partly the margin (G9.2 lowest wins)."""
+    scores = state.scores
+    n = len(scores)
+    out = []
+    for seat, mine in enumerate(scores):
+        best_other = min(s for i, s in enumerate(scores) if i != seat)
+        outcome = 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
+        mean_other = (sum(scores) - mine) / (n - 1)
+        margin = max(-1.0, min(1.0, (mean_other - mine) / 20.0))
+        out.append(0.7 * outcome + 0.15 * (margin + 1.0))
+    return out
+
+
+def spades_reward(state: Any) -> list[float]:
+    """Per seat, in [0, 1]: the hand's point margin, and the game when this hand decides it (S6.1)."""
+    scores = state.scores
+    totals = [t + s for t, s in zip(state.totals_before, scores, strict=True)]
+    target = state.rules.target
+    out = []
+    for seat in (0, 1):
+        margin = math.tanh((scores[seat] - scores[1 - seat]) / 100.0)
+        value = 0.5 + 0.5 * margin
+        if max(totals) >= target and totals[0] != totals[1]:
+            won = totals[seat] > totals[1 - seat]
+            value = 0.5 * value + (0.5 if won else 0.0)
+        out.append(value)
+    return out
+
+
+class _Node:
+    """Statistics of one action in the tree, from the view of the seat that took it."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def _mean(node: _Node) -> float:
+    return node.total / node.visits
+
+
+def _default_policy(game: str) -> Policy:
+    if game == "golf":
+        from greenfelt.bots.golf_greedy import greedy_policy
+    else:
+        from greenfelt.bots.spades_greedy import greedy_policy  # type: ignore[assignment]
+    return greedy_policy
+
+
+class ExpertBot(Bot):
+    """ISMCTS over ``determinize`` with greedy rollouts; see the module docstring."""
+
+    level = "expert"
+
+    def __init__(
+        self,
+        game: str,
+        rng: random.Random | int | None = None,
+        *,
+        iterations: int | None = None,
+        time_ms: float | None = None,
+        worlds: int = 40,
+        exploration: float = 0.7,
+        depth: int = 3,
+        rollout: Policy | None = None,
+    ) -> None:
+        super().__init__(rng)
+        if game not in DEFAULT_ITERATIONS:
+            raise ValueError(f"unknown game {game!r}")
+        self.game = game
+        self.iterations = int(iterations) if iterations is not None else DEFAULT_ITERATIONS[game]
+        self.time_ms = float(time_ms) if time_ms is not None else None
+        self.worlds = int(worlds)
+        self.exploration = float(exploration)
+        self.depth = int(depth)
+        if (
+            self.iterations < 1
+            or self.worlds < 1
+            or (self.time_ms is not None and self.time_ms <= 0)
+        ):
+            raise ValueError("iterations, worlds and time_ms must be positive")
+        self.rollout = rollout or _default_policy(game)
+        self.reward: Reward = golf_reward if game == "golf" else spades_reward
+        self.last_iterations = 0
+
+    def choose(self, obs: Observation) -> Any:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        seed = rng.getrandbits(48)
+        deadline = (
+            time.perf_counter() + self.time_ms / 1000.0 if self.time_ms is not None else math.inf
+        )
+        root = _Node(obs.seat)
+        candidates = list(legal)
+        iteration = block = 0
+        # Sequential halving (Karnin, Koren, Somekh 2013): the budget is split over
+        # log2(moves) rounds; each round keeps the better half of the moves.
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        per_round = self.iterations // rounds
+        while iteration < self.iterations and time.perf_counter() < deadline:
+            blocks = max(1, per_round // len(candidates))
+            for _ in range(blocks):
+                # Common random numbers: one imagined world and one rollout stream per
+                # block, shared by every candidate (their difference is what counts).
+                world = obs.sample(random.Random(seed + 7919 * block))
+                stream = seed ^ (block + 1) * 0x9E3779B1
+                for action in candidates:
+                    self._iterate(root, world.clone(), action, random.Random(stream))
+                    iteration += 1
+                block += 1
+                if iteration >= self.iterations or time.perf_counter() >= deadline:
+                    break
+            if len(candidates) > 2:
+                candidates.sort(key=lambda a: _mean(root.children[a]), reverse=True)
+                candidates = candidates[: (len(candidates) + 1) // 2]
+        self.last_iterations = iteration
+        return max(candidates, key=lambda a: _mean(root.children[a]))
+
+    def _iterate(self, root: _Node, state: Any, first: Any, rng: random.Random) -> None:
+        """One ISMCTS descent in one world: ``first`` at the root, UCB below, then a rollout."""
+        policy = self.rollout
+        c = self.exploration
+        path: list[_Node] = []
+        node = root
+        action = first
+        while True:
+            children = node.children
+            mover = state.to_move
+            child = children.get(action)
+            if child is None:
+                child = children[action] = _Node(mover)
+            state.apply_unchecked(action)
+            path.append(child)
+            node = child
+            if state.is_over or len(path) >= self.depth or child.visits == 0:
+                break
+            actions = state.legal_actions()
+            children = node.children
+            for a in actions:  # availability: how often each move was possible here
+                known = children.get(a)
+                if known is not None:
+                    known.avail += 1
+            untried = [a for a in actions if a not in children]
+            if untried:
+                # An unvisited move is tried as a good player would play it first.
+                proposal = policy(state, rng)
+                action = proposal if proposal in untried else untried[rng.randrange(len(untried))]
+                continue
+            best_value = -math.inf
+            for a in actions:
+                known = children[a]
+                value = known.total / known.visits + c * math.sqrt(
+                    math.log(known.avail) / known.visits
+                )
+                if value > best_value:
+                    action, best_value = a, value
+        while not state.is_over:
+            state.apply_unchecked(policy(state, rng))
+        rewards = self.reward(state)
+        for visited in path:
+            visited.visits += 1
+            visited.avail += visited is path[0]
+            visited.total += rewards[visited.seat]

@@ -1,0 +1,72 @@
+"""Bots never use a card their seat cannot know (issue 4; STYLE 13).
+
+For random states of both games, a bot deciding on the real state and an
+identical bot (same seed) deciding on a state where every card the seat cannot
+know was resampled must choose the same action: the decision is a function of
+the seat's information alone.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from greenfelt.bots import make_bot
+from greenfelt.cards import shuffled_deck
+from greenfelt.golf import find_preset, new_round
+from greenfelt.spades import SpadesRules, new_hand
+
+LEVELS = {"random": {}, "greedy": {}, "expert": {"iterations": 60, "worlds": 8}}
+
+
+def golf_states(count: int, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    presets = ["six-card", "four-card", "four-in-hand", "nine-card-wiki", "bga"]
+    states = []
+    while len(states) < count:
+        rules = find_preset(presets[len(states) % len(presets)])
+        game = new_round(rules, rng.choice((2, 3, 4)), 0, rng=rng)
+        for _ in range(rng.randrange(0, 40)):
+            if game.is_over:
+                break
+            game.apply_unchecked(rng.choice(game.legal_actions()))
+        if not game.is_over:
+            states.append(game)
+    return states
+
+
+def spades_states(count: int, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    states = []
+    while len(states) < count:
+        rules = SpadesRules(discards=rng.choice(("face_up", "face_down")))
+        deck = shuffled_deck(rng)
+        hand = new_hand(rules, rng.randrange(2), deck)
+        for _ in range(rng.randrange(0, 60)):
+            if hand.is_over:
+                break
+            hand.apply_unchecked(rng.choice(hand.legal_actions()))
+        if not hand.is_over:
+            states.append(hand)
+    return states
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("game", ["golf", "spades"])
+def test_decision_is_a_function_of_the_seats_information(game: str, level: str) -> None:
+    states = golf_states(30, 1) if game == "golf" else spades_states(30, 2)
+    changed = 0
+    for index, state in enumerate(states):
+        seat = state.to_move
+        twin = state.determinize(seat, random.Random(1000 + index))
+        if game == "golf":
+            changed += twin.cards != state.cards or twin.stock != state.stock
+        else:
+            changed += twin.deck != state.deck
+        real = make_bot(game, level, index, **LEVELS[level]).act(state, seat)
+        imagined = make_bot(game, level, index, **LEVELS[level]).act(twin, seat)
+        assert real == imagined, f"{game} {level}: state {index} seat {seat}"
+        assert real in state.legal_actions()
+    assert changed > len(states) // 2  # the hidden cards really were resampled
