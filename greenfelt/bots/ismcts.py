@@ -1,17 +1,19 @@
 """The `expert` bot: Information-Set Monte Carlo Tree Search (Cowling, Powley, Whitehouse 2012).
 
 Single-observer ISMCTS: one tree for the deciding seat, its edges keyed by
-actions, every iteration played in a *determinization* (a full state drawn from
-the seat's observation). Selection uses UCB1 with *availability* counts, so an
-action is judged only against the worlds in which it was legal. Unexplored
-actions are expanded one per iteration; from there a fast greedy policy plays
-the round out (a far better estimate than random play), and the round's result
-is backed up along the path, each node credited from the view of the seat that
-moved into it.
+actions, every iteration played in a fresh *determinization* (a full state drawn
+from the seat's observation, so the bot never sees a hidden card). Below the
+root, selection uses UCB1 with *availability* counts, so a move is judged only
+against the worlds in which it was legal; an unvisited node first tries the
+move the greedy policy would make there. From the tree's edge (``depth`` moves
+deep) the greedy policy plays the round out, and the result is backed up along
+the path, each node credited from the view of the seat that moved into it.
 
-Common random numbers: the iterations cycle through a fixed set of worlds, and
-each world's rollouts use the same random stream, so competing moves are
-compared on the same imagined deals rather than on luck.
+At the root the budget is spent by *sequential halving* (Karnin, Koren, Somekh
+2013) with *common random numbers*: iterations come in blocks, each block one
+imagined world and one rollout stream shared by every candidate move, so moves
+are compared on the same deals rather than on luck, and each round of the
+budget keeps the better half of the moves.
 
 The budget is a number of iterations (deterministic for a seed: what tests and
 simulations need) and optionally a time limit in milliseconds (what people at a
@@ -103,7 +105,6 @@ class ExpertBot(Bot):
         *,
         iterations: int | None = None,
         time_ms: float | None = None,
-        worlds: int = 40,
         exploration: float = 0.7,
         depth: int = 3,
         rollout: Policy | None = None,
@@ -114,15 +115,14 @@ class ExpertBot(Bot):
         self.game = game
         self.iterations = int(iterations) if iterations is not None else DEFAULT_ITERATIONS[game]
         self.time_ms = float(time_ms) if time_ms is not None else None
-        self.worlds = int(worlds)
         self.exploration = float(exploration)
         self.depth = int(depth)
         if (
             self.iterations < 1
-            or self.worlds < 1
+            or self.depth < 1
             or (self.time_ms is not None and self.time_ms <= 0)
         ):
-            raise ValueError("iterations, worlds and time_ms must be positive")
+            raise ValueError("iterations, depth and time_ms must be positive")
         self.rollout = rollout or _default_policy(game)
         self.reward: Reward = golf_reward if game == "golf" else spades_reward
         self.last_iterations = 0
