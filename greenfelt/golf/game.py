@@ -644,7 +644,13 @@ class GolfRound:
         over = self.phase is _OVER
         bit = 0 if seat is None else 1 << seat
         # G8.2: shown during the reveal step, hidden after it (until the round ends).
-        hide_seen = not recall and self.rules.memory and self.phase not in (_REVEAL, _OVER)
+        # Only closed layouts test memory: a hand4 player sees their hand at all times (G1.7).
+        hide_seen = (
+            not recall
+            and self.rules.memory
+            and self.rules.closed
+            and self.phase not in (_REVEAL, _OVER)
+        )
         layouts = []
         for s in range(self.n):
             texts: list[str | None] = []

@@ -1,0 +1,59 @@
+"""The lobby in a real browser: options explained and checked before creating, the
+server's own refusal shown inline, open tables listed, and a phone-sized table."""
+
+from __future__ import annotations
+
+from e2e_helpers import PHONE, TIMEOUT, create_in_lobby, golf_move, shot, wait_turn_or
+from playwright.sync_api import expect
+
+
+def test_lobby_explains_rules_and_lists_tables(server, pages):
+    listed = server.create("golf", "nine-card", [{"name": "Cleo"}, {"bot": "expert"}])
+    page = pages.open()
+    page.goto(f"{server.url}/#/")
+    expect(page.locator(f"[data-table='{listed['id']}']")).to_contain_text("nine-card")
+    expect(page.locator(f"[data-table='{listed['id']}'] a", has_text="Join")).to_be_visible()
+    # Every option of /api/games has a control, a label, a rule id and a line of help.
+    options = server.http.get("/api/games").json()["golf"]["options"]
+    for option in options:
+        row = page.locator(f".option[data-row='{option['name']}']")
+        expect(row).to_have_count(1)
+        expect(row.locator(".option-help")).not_to_be_empty()
+    for group in ("Setup", "Turns", "Ending the round", "Scoring", "Specials", "Closer", "Match"):
+        expect(page.locator("details.group summary", has_text=group)).to_have_count(1)
+    page.fill("#my-name", "Ann")
+    shot(page, "lobby", readme=True)
+
+    # An impossible combination is explained before creating, with a fix.
+    page.select_option("[data-option=layout]", "2x2")
+    page.locator("details[data-group=turns] summary").click()
+    page.select_option("[data-option=flip_after_discard]", "may")
+    problem = page.locator(".option[data-row=flip_after_discard] .option-problem")
+    expect(problem).to_contain_text("never turn face up")
+    expect(page.locator("#create-table")).to_be_disabled()
+    shot(page, "lobby-problem")
+    page.locator(".problems button").first.click()
+    expect(page.locator(".problems")).to_be_empty()
+    expect(page.locator("#create-table")).to_be_enabled()
+
+    # What only the server can judge comes back inline, in words.
+    page.locator("details[data-group=scoring] summary").click()
+    page.select_option("[data-option=values]", "__custom")
+    page.fill(".option[data-row=values] .custom-text", "Z:3")
+    page.click("#create-table")
+    expect(page.locator(".problems")).to_contain_text("Those rules do not fit together")
+    expect(page.locator(".problems")).not_to_contain_text("rules/invalid")
+
+
+def test_phone_sized_table(server, pages):
+    page = pages.open(viewport=PHONE, is_mobile=True, has_touch=True)
+    create_in_lobby(page, server.url, "Ann", preset="six-card", seats=["greedy", "random"])
+    while wait_turn_or(page, ".round-end") == "turn":
+        if golf_move(page) == "draw":
+            break
+    expect(page.locator(".pile.held.mine [data-card]")).to_be_visible(timeout=TIMEOUT)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the table is wider than the phone: {width}px"
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "phone", readme=True)
+    shot(page, "phone-full", full=True)
