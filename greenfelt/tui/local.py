@@ -1,0 +1,203 @@
+"""A local game: you at seat 0, bots at the other seats, the engine in this process.
+
+Nothing is shown from the match itself: the app renders :attr:`LocalSession.view`,
+which is ``match.view(seat)`` (Golf: ``recall=not rules.memory``, G8.2), the
+same view a server sends that seat. Bots decide in a worker thread from a copy
+of the round, after a short visible delay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from greenfelt.bots import Bot, make_bot
+from greenfelt.record import dumps, match_record
+from greenfelt.tui.session import PlayError, Session
+
+__all__ = ["LocalSession", "new_bot"]
+
+
+def new_bot(game: str, level: str, rng: random.Random) -> Bot:
+    """A bot of ``level``; raises PlayError (or BotError) naming the level when it cannot."""
+    try:
+        return make_bot(game, level, rng)
+    except ImportError:
+        raise PlayError(
+            f"the {level} bot for {game} is not available in this installation; "
+            "try --bot random or another level"
+        ) from None
+
+
+class LocalSession(Session):
+    """A match against bots; ``levels[i]`` plays seat ``i + 1``."""
+
+    def __init__(
+        self,
+        game: str,
+        rules: Any,
+        name: str,
+        levels: list[str],
+        *,
+        seed: int | None = None,
+        bot_delay: float = 0.6,
+        save_path: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.rules = rules
+        self.seat = 0
+        self.levels = list(levels)
+        self.bot_delay = bot_delay
+        self.save_path = save_path
+        self.seed = seed
+        self.rng = random.Random(seed)
+        names = [name, *(f"Bot {i + 1}" for i in range(len(levels)))]
+        if game == "spades":
+            names[1:] = ["Bot"]
+        self.bots: dict[int, Bot] = {}
+        for i, level in enumerate(levels):
+            bot_rng = random.Random(f"{seed}:{i + 1}") if seed is not None else random.Random()
+            self.bots[i + 1] = new_bot(game, level, bot_rng)
+        self.match: Any
+        if game == "golf":
+            from greenfelt.golf import GolfMatch
+
+            self.match = GolfMatch(rules, names)
+        else:
+            from greenfelt.spades import SpadesMatch
+
+            self.match = SpadesMatch(rules, names)
+        self._wake: asyncio.Event | None = None
+        self.settled: asyncio.Event | None = None
+        """Set while the game waits for you (your turn, or a finished round): for tests."""
+        self._closed = False
+        self.saved: str | None = None
+
+    # ---- what the app reads -----------------------------------------------------------
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        if self.game == "golf":
+            view: dict[str, Any] = self.match.view(self.seat, recall=not self.rules.memory)
+        else:
+            view = self.match.view(self.seat)
+        return view
+
+    @property
+    def labels(self) -> list[str]:
+        return ["", *(f"{level} bot" for level in self.levels)]
+
+    @property
+    def players(self) -> int:
+        return len(self.match.names)
+
+    # ---- the loop ---------------------------------------------------------------------------
+
+    def _events(self) -> tuple[asyncio.Event, asyncio.Event]:
+        if self._wake is None or self.settled is None:
+            self._wake = asyncio.Event()
+            self.settled = asyncio.Event()
+        return self._wake, self.settled
+
+    def _deal(self) -> None:
+        self.match.start_round(rng=self.rng)
+        self.changed(f"Round {len(self.match.rounds)} is dealt.")
+
+    async def run(self) -> None:
+        wake, settled = self._events()
+        if not self.match.rounds:
+            self._deal()
+        while not self._closed:
+            mover = self.match.to_move
+            if mover is not None and mover in self.bots:
+                settled.clear()
+                await self._bot_turn(mover)
+                continue
+            settled.set()
+            await wake.wait()
+            wake.clear()
+
+    async def _bot_turn(self, seat: int) -> None:
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        rnd = self.match.current
+        snapshot = rnd.clone()
+        failure = None
+        try:
+            action = await asyncio.to_thread(self.bots[seat].act, snapshot, rnd.to_move)
+            self.match.apply(str(action), seat)
+        except Exception as error:  # a bot's bug must not end your game
+            # Only the error's kind: its message speaks of what the bot's seat sees.
+            failure = (
+                f"{self.match.names[seat]} failed ({type(error).__name__}); it played at random"
+            )
+            action = self.bots[seat].rng.choice(self.match.legal_actions())
+            self.match.apply(action, seat)
+        self._after(seat, str(action))
+        if failure is not None:
+            self.changed(failure, True)
+
+    def _after(self, seat: int, text: str) -> None:
+        who = "You" if seat == self.seat else self.match.names[seat]
+        self.changed(f"{who}: {text}")
+        match = self.match
+        if match.current is None and match.rounds and match.rounds[-1].is_over:
+            scores = match.rounds[-1].scores
+            self.changed(f"Round {len(match.rounds)} over: " + " ".join(map(str, scores)))
+            if match.is_over:
+                self.changed("The match is over.")
+                if self.save_path is not None:
+                    self.changed(f"Saved the record to {self.save(self.save_path)}.")
+
+    def _wake_up(self) -> None:
+        wake, settled = self._events()
+        settled.clear()
+        wake.set()
+
+    # ---- what you do -------------------------------------------------------------------------
+
+    async def act(self, text: str) -> None:
+        match = self.match
+        if match.is_over:
+            raise PlayError("the match is over: s saves the record, q leaves")
+        if match.current is None:
+            raise PlayError("the round is over: press n to deal the next one")
+        match.apply(text, self.seat)  # IllegalAction / NotYourTurn say why not
+        self._after(0, str(match.rounds[-1].actions[-1][1]))
+        self._wake_up()
+
+    async def next_round(self) -> None:
+        match = self.match
+        if match.is_over:
+            raise PlayError("the match is over: s saves the record, q leaves")
+        if not match.needs_deal:
+            raise PlayError("the round is still being played")
+        self._deal()
+        self._wake_up()
+
+    def record(self) -> dict[str, Any]:
+        """The match as a record; a round in progress is left out (its deck is still secret)."""
+        record = match_record(self.game, self.match)
+        if self.match.current is not None:
+            record["rounds"] = record["rounds"][:-1]
+        return record
+
+    def save(self, path: str | None = None) -> str:
+        target = path or self.save_path
+        if target is None:
+            target = f"greenfelt-{self.game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            Path(target).write_text(dumps(self.record()) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise PlayError(f"cannot save the record to {target!r}: {error}") from None
+        self.saved = target
+        return target
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._wake is not None:
+            self._wake.set()
