@@ -210,6 +210,7 @@ class SpadesMatch:
             "scoresheet": [list(h.scores or ()) for h in self._rounds if h.is_over],
             "next_dealer": self.next_dealer,
             "winners": list(self._winners),
+            "over": self.is_over,
             "hand": None if last is None else last.view(seat),
         }
 
