@@ -117,8 +117,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
             process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Module scope, not session: Playwright's sync API holds an event loop while it
+    # runs, and the asyncio tests of other folders need the thread's loop free.
     if not Path(CHROMIUM).exists():
         pytest.fail(
             f"Chromium is missing at {CHROMIUM}: install Debian's package with "
