@@ -208,6 +208,8 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
     connection = Connection(websocket.send_json, seat, settings)
     table.attach(connection)
     strikes = 0
+    # Why the server ends the connection itself (None: the client left).
+    ending: tuple[int, str] | None = (1013, "too slow to keep up; reconnect to resync")
     try:
         while not connection.closed:
             raw = await _receive(websocket)
@@ -215,6 +217,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
                 strikes += 1
                 connection.push(error_message("rate/limited", "too many messages; slow down"))
                 if strikes > 50:
+                    ending = (1008, "too many messages")
                     break
                 continue
             try:
@@ -223,10 +226,22 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
                 connection.push(error_message(error.code, error.message, seq=table.seq))
                 if error.code == "action/stale":  # resync: the client's picture is old
                     connection.push(table.message(seat, "state"))
+            except StoreError as error:  # next, rematch: nothing was changed
+                connection.push(
+                    error_message(
+                        "store/unavailable", f"nothing was changed: {error}", seq=table.seq
+                    )
+                )
     except WebSocketDisconnect:
-        pass
+        ending = None
     finally:
         table.detach(connection)
+    if ending is not None:
+        # A close frame with a reason, not a dropped connection: the client knows why.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(connection.writer), 1.0)
+        with contextlib.suppress(Exception):
+            await websocket.close(code=ending[0], reason=ending[1])
 
 
 async def _receive(websocket: WebSocket) -> str | bytes:
@@ -300,6 +315,11 @@ def _catalogue() -> dict[str, Any]:
             for o in OPTIONS
         ],
     }
-    spades = {"presets": {name: spades_json(rules) for name, rules in SPADES_PRESETS.items()}}
+    from greenfelt.spades import OPTION_HELP as SPADES_HELP
+
+    spades = {
+        "presets": {name: spades_json(rules) for name, rules in SPADES_PRESETS.items()},
+        "options": [{"name": name, "help": text} for name, text in SPADES_HELP.items()],
+    }
     catalogue: dict[str, Any] = json.loads(json.dumps({"golf": golf, "spades": spades}))
     return catalogue

@@ -51,7 +51,7 @@ class Room:
         self.settings = settings or Settings()
         self.shard = shard
         self.tables: dict[str, Table] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
 
     def mine(self, table_id: str) -> bool:
         k, n = self.shard
@@ -78,6 +78,8 @@ class Room:
             return None
         table = Table(row, await self.store.seats(table_id), self.store, self.settings)
         table.replay(await self.store.events(table_id))
+        if table.status != row.status:  # a crash lost the status write: the log decides
+            await self.store.set_status(table_id, table.status)
         self.tables[table_id] = table
         table.schedule()
         return table
@@ -96,9 +98,14 @@ class Room:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id) or await self._load(table_id)
+        # One load per id at a time, shared by everyone asking meanwhile; the entry goes
+        # when the load ends, so ids that name no table leave nothing behind.
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _done: self._loading.pop(table_id, None))
+        table = await asyncio.shield(loading)
         if table is None:
             raise LobbyError("table/not_found", f"there is no table {table_id}", 404)
         return table
@@ -165,24 +172,40 @@ class Room:
         name = name.strip()[:32]
         if not name:
             raise LobbyError("seat/invalid", "a display name is needed to join")
-        free = [r.seat for r in table.seat_rows if r.bot is None and r.token_hash is None]
-        if seat is None:
-            if not free:
-                raise LobbyError("seat/taken", "every seat at this table is taken", 409)
-            seat = free[0]
-        if not 0 <= seat < len(table.seat_rows):
-            raise LobbyError(
-                "seat/invalid", f"seat {seat} does not exist (0-{len(table.seat_rows) - 1})"
-            )
-        if table.seat_rows[seat].bot is not None:
-            raise LobbyError("seat/taken", f"seat {seat} is played by a bot", 409)
+        if seat is not None:
+            if not 0 <= seat < len(table.seat_rows):
+                raise LobbyError(
+                    "seat/invalid", f"seat {seat} does not exist (0-{len(table.seat_rows) - 1})"
+                )
+            if table.seat_rows[seat].bot is not None:
+                raise LobbyError("seat/taken", f"seat {seat} is played by a bot", 409)
         token = new_token()
         digest = hash_token(token)
         async with table.lock:
-            if table.seat_rows[seat].token_hash is not None:
+            # The free seats are looked at under the lock: two people joining "any seat"
+            # at once get two different seats, not one seat and an error.
+            free = [r.seat for r in table.seat_rows if r.bot is None and r.token_hash is None]
+            if seat is None:
+                if not free:
+                    raise LobbyError("seat/taken", "every seat at this table is taken", 409)
+                candidates = free
+            elif seat not in free:
                 raise LobbyError("seat/taken", f"seat {seat} is already taken", 409)
-            if not await self.store.claim_seat(table_id, seat, name, digest):
-                raise LobbyError("seat/taken", f"seat {seat} is already taken", 409)
+            else:
+                candidates = [seat]
+            for candidate in candidates:
+                # Another process sharing the database may have claimed it meanwhile.
+                if await self.store.claim_seat(table_id, candidate, name, digest):
+                    seat = candidate
+                    break
+            else:
+                raise LobbyError(
+                    "seat/taken",
+                    f"seat {candidates[0]} is already taken"
+                    if len(candidates) == 1
+                    else "every seat at this table is taken",
+                    409,
+                )
             table.seat_rows[seat] = SeatRow(seat, name, None, digest)
         table.broadcast_seats()
         await table.start()

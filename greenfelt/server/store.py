@@ -2,10 +2,11 @@
 
 State is the record (DESIGN.md): a table's match is rebuilt by replaying its
 events (deals with their decks, actions with their chance outcomes), so the
-log is the only thing that must survive. Every event is written in its own
-transaction *before* it is applied, acknowledged or broadcast; the primary key
-``(table_id, seq)`` makes two writers for one table (two processes, a retried
-move) collide instead of forking the game.
+log is the only thing that must survive. Every event is committed *before* it
+is applied, acknowledged or broadcast (events of different tables that arrive
+together share one commit); the primary key ``(table_id, seq)`` makes two
+writers for one table (two processes, a retried move) collide instead of
+forking the game.
 
 One SQLAlchemy Core layer serves both databases: ``sqlite+aiosqlite`` for the
 default file, ``postgresql+asyncpg`` when a URL is given.
@@ -13,6 +14,8 @@ default file, ``postgresql+asyncpg`` when a URL is given.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Sequence
@@ -133,9 +136,18 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=True)
+        if url.startswith("sqlite"):
+            # One connection: SQLite has one writer at a time, and writers of a pool
+            # would wait for each other in SQLite's busy handler (sleeps of up to
+            # 100 ms each); queued here instead, each write starts the moment it can.
+            # (A local file needs no liveness ping before each use.)
+            self.engine: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
+        else:
+            self.engine = create_async_engine(url, pool_pre_ping=True)
         if url.startswith("sqlite"):
             sa_event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @property
     def kind(self) -> str:
@@ -150,6 +162,9 @@ class Store:
             raise StoreError(f"cannot open the database: {_short(error)}") from None
 
     async def close(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                await self._writer  # what was queued is committed (or failed) first
         await self.engine.dispose()
 
     # ---- tables ----------------------------------------------------------------
@@ -241,24 +256,59 @@ class Store:
         seat: int | None = None,
         move_id: str | None = None,
     ) -> None:
-        """Store event ``seq`` of a table; StoreConflict if that seq exists already."""
+        """Store event ``seq`` of a table; StoreConflict if that seq exists already.
+
+        Returns once the event is committed. Events of many tables that arrive
+        together are committed together (group commit): one transaction, one
+        commit, instead of one each; a table has at most one event in flight (it
+        holds its lock), so a batch never orders two events of one table.
+        """
+        row = {
+            "table_id": table_id,
+            "seq": seq,
+            "kind": kind,
+            "seat": seat,
+            "payload": json.dumps(payload, ensure_ascii=False),
+            "move_id": move_id,
+            "created_at": time.time(),
+        }
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # Read the outcome even if the caller was cancelled (no "never retrieved" noise).
+        done.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self._pending.append((row, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await asyncio.shield(done)  # a cancelled caller does not cancel the others' commit
+
+    async def _write_pending(self) -> None:
+        """Commit queued events in batches until none are left."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self.engine.begin() as conn:
+                    await conn.execute(events_t.insert(), [row for row, _ in batch])
+            except IntegrityError:
+                # Some event's number was taken (another process): find whose, one by one.
+                for row, done in batch:
+                    _settle(done, await self._insert_one(row))
+                continue
+            except (SQLAlchemyError, OSError) as error:
+                failure = StoreError(f"cannot store the move: {_short(error)}")
+                for _, done in batch:
+                    _settle(done, failure)
+                continue
+            for _, done in batch:
+                _settle(done, None)
+
+    async def _insert_one(self, row: dict[str, Any]) -> StoreError | None:
         try:
             async with self.engine.begin() as conn:
-                await conn.execute(
-                    events_t.insert().values(
-                        table_id=table_id,
-                        seq=seq,
-                        kind=kind,
-                        seat=seat,
-                        payload=json.dumps(payload, ensure_ascii=False),
-                        move_id=move_id,
-                        created_at=time.time(),
-                    )
-                )
+                await conn.execute(events_t.insert(), [row])
         except IntegrityError:
-            raise StoreConflict(f"event {seq} of table {table_id} exists already") from None
+            return StoreConflict(f"event {row['seq']} of table {row['table_id']} exists already")
         except (SQLAlchemyError, OSError) as error:
-            raise StoreError(f"cannot store the move: {_short(error)}") from None
+            return StoreError(f"cannot store the move: {_short(error)}")
+        return None
 
     async def events(self, table_id: str) -> list[EventRow]:
         rows = await self._read(
@@ -282,6 +332,15 @@ class Store:
                 return int(result.rowcount or 0)
         except (SQLAlchemyError, OSError) as error:
             raise StoreError(f"the database is unavailable: {_short(error)}") from None
+
+
+def _settle(done: asyncio.Future[None], error: StoreError | None) -> None:
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
 
 
 def _short(error: BaseException) -> str:

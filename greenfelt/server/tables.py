@@ -220,6 +220,7 @@ class Table:
             "id": self.id,
             "game": self.game,
             "rules": rules_json,
+            "options": _options(self.rules),
             "status": self.status,
             "seats": self.public_seats(),
             "match": self.match_no,
@@ -243,8 +244,10 @@ class Table:
             self.seq = event.seq
             if event.move_id is not None and event.seat is not None:
                 self._remember(event.seat, event.move_id)
-        if self.match is not None and self.status == "open":
-            self.status = "playing"
+        if self.match is not None:
+            # The log decides, not the status column: a crash may fall between storing
+            # an event and updating the status (the last move, a rematch's start).
+            self.status = "over" if self.match.is_over else "playing"
 
     def _apply_event(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
         if kind == "start":
@@ -259,6 +262,8 @@ class Table:
             rnd = self.match.current
             for order in payload.get("chance", []):
                 rnd.supply_reshuffle(parse_cards(order))
+            for permutation in payload.get("shuffles", []):
+                rnd.supply_shuffle(permutation)  # G7.2: a power's shuffle
             self.match.apply(payload["action"], seat)
         else:
             raise StoreError(f"table {self.id}: unknown event kind {kind!r}")
@@ -342,9 +347,7 @@ class Table:
                     "action/not_your_turn", f"it is {self.names[self.match.to_move]}'s turn"
                 )
             chance = self._chance_of(rnd, text)  # validates the action too
-            payload: dict[str, Any] = {"action": _canonical(rnd, text)}
-            if chance:
-                payload["chance"] = chance
+            payload: dict[str, Any] = {"action": _canonical(rnd, text), **chance}
             try:
                 await self.record_event("action", payload, seat, move_id)
             except StoreConflict:
@@ -363,8 +366,9 @@ class Table:
         self.schedule()
         return ack
 
-    def _chance_of(self, rnd: Any, text: str) -> list[list[str]]:
-        """Apply the move to a copy: it must be legal, and any reshuffle is decided now (G2.5)."""
+    def _chance_of(self, rnd: Any, text: str) -> dict[str, list[Any]]:
+        """Apply the move to a copy: it must be legal, and any chance outcome is decided
+        now (G2.5 reshuffles, G7.2 shuffles), to be stored with the move."""
         trial = rnd.clone()
         try:
             trial.apply(text)
@@ -372,8 +376,16 @@ class Table:
             raise ProtocolError("action/not_your_turn", str(error)) from None
         except GreenfeltError as error:
             raise ProtocolError("action/illegal", str(error)) from None
+        chance: dict[str, list[Any]] = {}
         before = len(getattr(rnd, "reshuffles", ()))
-        return [card_texts(order) for order in getattr(trial, "reshuffles", [])[before:]]
+        orders = [card_texts(o) for o in getattr(trial, "reshuffles", [])[before:]]
+        if orders:
+            chance["chance"] = orders
+        before = len(getattr(rnd, "shuffles", ()))
+        shuffles = [list(p) for p in getattr(trial, "shuffles", [])[before:]]
+        if shuffles:
+            chance["shuffles"] = shuffles
+        return chance
 
     async def _finish(self) -> None:
         self.status = "over"
@@ -453,6 +465,9 @@ class Table:
         task = asyncio.create_task(run())
         self.timers.add(task)
         task.add_done_callback(self.timers.discard)
+        # A timer cancelled before its work began (the table closed) must close that
+        # coroutine, or Python warns that it was never awaited.
+        task.add_done_callback(lambda _task: work.close())
 
     async def _recheck(self, seq: int) -> None:
         if seq == self.seq:
@@ -461,12 +476,16 @@ class Table:
     async def _bot_move(self, seat: int, level: str, seq: int) -> None:
         if seq != self.seq or self.match is None or self.match.to_move != seat:
             return
+        if self.bot_controls(seat) != level:  # the player came back while the bot waited
+            return
         rnd = self.match.current
         round_seat = rnd.to_move
         snapshot = rnd.clone()
         action = await asyncio.to_thread(
             _decide, self.game, level, f"{self.id}:{seq}", snapshot, round_seat
         )
+        if self.bot_controls(seat) != level:  # ... or while it thought
+            return
         await self.submit(seat, str(action), seq, None)
 
     # ---- connections -----------------------------------------------------------------
@@ -529,11 +548,19 @@ class Table:
         if event is None or event.get("kind") != "action" or event.get("seat") != seat:
             return event
         text = str(event.get("action", ""))
-        if self.game == "golf" and text.startswith("peek ") and self.match is not None:
+        if (
+            self.game == "golf"
+            and self.match is not None
+            and text.startswith(("peek ", "power peek "))
+        ):
             rnd = self.match.rounds[-1]
             seating = self.match.seating(len(self.match.rounds) - 1)
-            position = int(text.split()[1])
-            card = rnd.layout(seating.index(seat))[position]
+            if text.startswith("peek "):
+                owner, position = seating.index(seat), int(text.split()[1])
+            else:  # "power peek S:P": S is a seat of the round
+                owner, _, where = text.split()[2].partition(":")
+                owner, position = int(owner), int(where)
+            card = rnd.layout(owner)[position]
             return {**event, "seen": str(card)}
         return event
 
@@ -548,6 +575,15 @@ class Table:
             task.cancel()
         for connection in list(self.connections):
             connection.close()
+
+
+def _options(rules: Any) -> dict[str, Any]:
+    """Every option's value, resolved (what clients show; the record keeps preset + set)."""
+    if hasattr(rules, "options"):
+        return dict(rules.options())
+    import dataclasses
+
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
 
 
 def _canonical(rnd: Any, text: str) -> str:
