@@ -272,7 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}: choose from {', '.join(GAMES)}")
 
-    command = "./dev bench bench_server " + shlex.join(argv if argv is not None else sys.argv[1:])
+    command = (
+        "./dev bench bench_server " + shlex.join(argv if argv is not None else sys.argv[1:])
+    ).rstrip()
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         serve = [

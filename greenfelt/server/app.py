@@ -220,6 +220,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
                     ending = (1008, "too many messages")
                     break
                 continue
+            strikes = 0  # it slowed down: only a flood that never lets up is cut off
             try:
                 await _handle(table, connection, parse(raw))
             except ProtocolError as error:

@@ -376,10 +376,13 @@ def totals_of(message: dict[str, Any]) -> list[int]:
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
-    """A random legal move; in Spades mostly a middling bid and no blind nil, so games end."""
+    """A random legal move; in Spades mostly a middling bid and no blind nil, so games end;
+    in Golf mostly no knock, so rounds last long enough for powers and reshuffles."""
     middling = [a for a in legal if a in ("bid 3", "bid 4", "bid 5", "pass")]
     if middling and rng.random() < 0.9:
         return rng.choice(middling)
+    if "knock" in legal and len(legal) > 1 and rng.random() < 0.85:
+        legal = [a for a in legal if a != "knock"]
     return rng.choice(legal)
 
 
@@ -489,11 +492,16 @@ class Client:
                 self.outstanding = None
         elif kind == "error":
             self.errors.append(message)
-            if message.get("code") == "rate/limited" and self.outstanding is not None:
-                # Dropped unread: slow down and send it again (same id, same seq).
+            if message.get("code") == "rate/limited":
+                # Dropped unread: slow down and ask again (a move: same id, same seq).
                 self.rate_limited += 1
                 await asyncio.sleep(0.2)
-                await self._send(ws, self.outstanding)
+                latest = self.latest or {}
+                if self.outstanding is not None:
+                    await self._send(ws, self.outstanding)
+                elif self.rematcher and match_over(latest):
+                    self.asked_rematch.discard(int(latest.get("match") or 0))
+                    await self._on(ws, latest)
             else:
                 self.outstanding = None
             return

@@ -564,6 +564,27 @@ async def test_floods_are_rate_limited_and_the_table_is_unharmed(tmp_path: Path)
         assert (await socks[mover].until(lambda m: m["type"] in ("ack", "error")))["type"] == "ack"
 
 
+async def test_a_client_that_slows_down_when_told_is_not_cut_off(tmp_path: Path) -> None:
+    """Over the limit again and again, but never a flood that lets up not at all: every
+    excess message is refused, the connection stays."""
+    limited = Settings(bot_delay=0, round_pause=0, takeover_after=3600, rate=20.0, burst=2)
+    async with LiveServer(Store(sqlite_url(tmp_path / "db")), limited) as live, live.http() as http:
+        _, socks = await two_seats(live, http)
+        sock = socks[1]
+        await asyncio.sleep(0.2)  # a full bucket
+        for _ in range(150):  # several times the allowed rate, for seconds
+            await sock.send(type="ping")
+            await asyncio.sleep(0.01)
+        answers = [await sock.next() for _ in range(150)]
+        refused = sum(a.get("code") == "rate/limited" for a in answers)
+        assert refused > 51 and all(
+            a["type"] == "pong" or a.get("code") == "rate/limited" for a in answers
+        )
+        await asyncio.sleep(0.2)
+        await sock.send(type="ping")
+        assert (await sock.next())["type"] == "pong"  # still connected
+
+
 UNKNOWN_IDS = [
     "0123456789ab",
     "ffffffffffff",
