@@ -72,29 +72,6 @@ def _score(args: argparse.Namespace) -> None:
     print(" ".join(str(s) for s in result.scores))
 
 
-def _shown(rules: GolfRules, name: str) -> str:
-    value: Any = rules.options()[name]
-    resolved: dict[str, Any] = {
-        "initial_flips": rules.flips,
-        "knock": "on" if rules.knocking else "off",
-        "flip_after_discard": rules.after_discard,
-        "match": "+".join(rules.matchers),
-        "joker_value": rules.joker_points,
-        "decks": None,
-    }
-    if isinstance(value, bool):
-        text = "on" if value else "off"
-    elif value is None:
-        text = "off"
-    elif isinstance(value, dict):
-        text = ",".join(f"{k}:{v}" for k, v in value.items())
-    else:
-        text = str(value)
-    if value == "auto" and resolved.get(name) is not None:
-        text += f" ({resolved[name]})"
-    return text
-
-
 def _rules(args: argparse.Namespace) -> None:
     if args.preset is None:
         if args.set:
@@ -109,7 +86,7 @@ def _rules(args: argparse.Namespace) -> None:
     print(f"Golf preset {rules.preset}: {PRESET_NOTES[rules.preset or ''].rstrip('.')}")
     width = max(len(spec.name) for spec in OPTIONS)
     for spec in OPTIONS:
-        value = _shown(rules, spec.name)
+        value = rules.option_text(spec.name)
         choices = f" [{', '.join(spec.choices)}]" if spec.choices else ""
         print(f"  {spec.name:<{width}} = {value:<14} {spec.help} ({spec.rule}){choices}")
     sizes = ", ".join(f"{n}: {rules.deck_count(n)}" for n in range(2, 9))

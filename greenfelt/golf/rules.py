@@ -659,6 +659,28 @@ class GolfRules:
             out[f.name] = value
         return out
 
+    def option_text(self, name: str) -> str:
+        """An option's value as people read it: on/off, RANK:POINTS, and what ``auto`` means here."""
+        value: Any = self.options()[name]
+        resolved: dict[str, Any] = {
+            "initial_flips": self.flips,
+            "knock": "on" if self.knocking else "off",
+            "flip_after_discard": self.after_discard,
+            "match": "+".join(self.matchers),
+            "joker_value": self.joker_points,
+        }
+        if isinstance(value, bool):
+            text = "on" if value else "off"
+        elif value is None:
+            text = "off"
+        elif isinstance(value, dict):
+            text = ",".join(f"{k}:{v}" for k, v in value.items())
+        else:
+            text = str(value)
+        if value == "auto" and name in resolved:
+            text += f" ({resolved[name]})"
+        return text
+
     def __str__(self) -> str:
         return json.dumps(rules_to_json(self), ensure_ascii=False)
 

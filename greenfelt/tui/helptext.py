@@ -67,25 +67,7 @@ def _keys(title: str, rows: tuple[tuple[str, str], ...]) -> Text:
 
 def option_value(rules: GolfRules, name: str) -> str:
     """An option's value as ``greenfelt rules golf`` writes it (``auto`` with what it means)."""
-    value: Any = rules.options()[name]
-    resolved: dict[str, Any] = {
-        "initial_flips": rules.flips,
-        "knock": "on" if rules.knocking else "off",
-        "flip_after_discard": rules.after_discard,
-        "match": "+".join(rules.matchers),
-        "joker_value": rules.joker_points,
-    }
-    if isinstance(value, bool):
-        text = "on" if value else "off"
-    elif value is None:
-        text = "off"
-    elif isinstance(value, dict):
-        text = ",".join(f"{k}:{v}" for k, v in value.items())
-    else:
-        text = str(value)
-    if value == "auto" and name in resolved:
-        text += f" ({resolved[name]})"
-    return text
+    return rules.option_text(name)
 
 
 def golf_help(rules: GolfRules, players: int | None = None) -> Text:
