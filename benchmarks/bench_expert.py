@@ -1,6 +1,6 @@
 """The expert bot's strength against greedy, with 95% intervals, in parallel.
 
-Run: ``./dev bench bench_expert -- --jobs 2 --minutes 20`` (any machine with
+Run: ``./dev bench bench_expert --jobs 2 --minutes 20`` (any machine with
 Python 3.11+; it needs only the standard library and greenfelt itself, so it
 also runs on a larger machine from a bare checkout:
 ``PYTHONPATH=. python3 benchmarks/bench_expert.py --jobs 16``).
@@ -28,11 +28,13 @@ from typing import Any
 from greenfelt.bots import make_bot
 from greenfelt.cards import shuffled_deck
 
-CONFIGS = {
-    "six-card": ("golf", "six-card"),
-    "four-card": ("golf", "four-card"),
-    "nine-card": ("golf", "nine-card"),
-    "spades": ("spades", "two-player"),
+CONFIGS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "six-card": ("golf", "six-card", {}),
+    "four-card": ("golf", "four-card", {}),
+    "nine-card": ("golf", "nine-card", {}),
+    "cambio": ("golf", "cambio", {}),  # G7.2
+    "bga-powers": ("golf", "bga", {"powers": "bga"}),  # G7.3
+    "spades": ("spades", "two-player", {}),
 }
 
 
@@ -40,7 +42,7 @@ def play_deal(
     config: str, deal: int, expert_seat: int, seed: int, options: dict[str, Any]
 ) -> dict[str, Any]:
     """One mirrored half: the expert at ``expert_seat`` against greedy."""
-    game, preset = CONFIGS[config]
+    game, preset, rule_options = CONFIGS[config]
     rng = random.Random(f"{seed}:{config}:{deal}")
     bots = [
         make_bot(game, "expert", random.Random(f"{seed}:{deal}:{seat}"), **options)
@@ -53,7 +55,10 @@ def play_deal(
     if game == "golf":
         from greenfelt.golf import find_preset, new_round
 
-        state = new_round(find_preset(preset), 2, deal % 2, rng=rng)
+        rules = find_preset(preset)
+        state = new_round(
+            rules.with_options(rule_options) if rule_options else rules, 2, deal % 2, rng=rng
+        )
         while not state.is_over:
             seat = state.to_move
             start = time.process_time()

@@ -75,6 +75,14 @@ _KNOCK_MARGIN: Final = 5.0  # extra lead needed to knock: the others then each h
 _UNKNOWN_MARGIN: Final = 5.0  # extra lead per own card still unknown when knocking
 _LAST_CARD_MARGIN: Final = 1.5  # extra lead to close by turning up an unknown last card
 _DENIAL_WEIGHT: Final = 0.6  # share of a card's worth to the next player charged to us
+# Powers (G7): a look at an own unknown card is worth about as much as the swaps it
+# makes right; a rival's score counts in full against the leading rival.
+_PEEK_OWN_VALUE: Final = 2.0
+_PEEK_RIVAL_VALUE: Final = 1.0
+_SHUFFLE_VALUE: Final = 1.5  # per card the victim knew and forgets
+_RIVAL_WEIGHT: Final = 1.0
+_OTHER_RIVAL_WEIGHT: Final = 0.3
+_POWER_MARGIN: Final = 0.25  # a power must beat keeping the card by this much
 
 _P_REVEAL, _P_TURN, _P_DRAWN, _P_TAKEN, _P_FLIP = (
     Phase.REVEAL,
@@ -871,21 +879,74 @@ def _turn(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
     return DRAW
 
 
-def _peek_power(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction | None:
-    """G7: a card about to be discarded that lets its owner look at a card is used so:
-    information is free. Its own unknown cards first, else the closest rival's."""
-    peeks = [a for a in state.legal_actions() if a.kind is Kind.POWER and a.power == "peek"]
-    if not peeks:
-        return None
-    cells, size, seat = d.cells, d.t.size, d.seat
-    unknown = [a for a in peeks if cells[a.targets[0][0] * size + (a.targets[0][1] or 0)] >= 53]
-    if not unknown:
-        return None
-    own = [a for a in unknown if a.targets[0][0] == seat]
-    if own:
-        return own[0] if len(own) == 1 else rng.choice(own)
-    rival = min({a.targets[0][0] for a in unknown}, key=d.total)
-    return next(a for a in unknown if a.targets[0][0] == rival)
+def _power_weight(d: _Decision, seat: int) -> float:
+    """How much a change to ``seat``'s layout counts for the deciding seat: its own in
+    full, the leading rival's in full (two players: a zero-sum race), others' less."""
+    if seat == d.seat:
+        return 1.0
+    rivals = [s for s in range(d.state.n) if s != d.seat]
+    if len(rivals) == 1 or seat == min(rivals, key=d.total):
+        return _RIVAL_WEIGHT
+    return _OTHER_RIVAL_WEIGHT
+
+
+def _power_value(state: GolfRound, d: _Decision, action: GolfAction) -> float:
+    """The estimated worth of a power use (G7), in points of the seat's race.
+
+    Swaps and gives move cards in the seat's sight (known cards at their value,
+    unknown ones at the unseen mean, as every estimate here) and are worth what
+    they lower this seat's score plus what they raise its rivals'. A peek is
+    worth a fixed amount of information (an own card more: it decides swaps);
+    a shuffle is worth the cards its victim knew and now forgets (G7.2).
+    """
+    cells, size, seat, t = d.cells, d.t.size, d.seat, d.t
+    verb = action.power
+    if verb == "peek":
+        s, p = action.targets[0]
+        if cells[s * size + (p or 0)] < 53:
+            return 0.0  # already seen: a look teaches nothing
+        return _PEEK_OWN_VALUE if s == seat else _PEEK_RIVAL_VALUE * _power_weight(d, s)
+    if verb == "shuffle":
+        s = action.targets[0][0]
+        base = s * size
+        forgotten = sum(1 for p in range(size) if cells[base + p] == OWNER_KNOWN)
+        lost = sum(1 for p in range(size) if cells[base + p] < 53 and not state.up[base + p])
+        return (forgotten - 0.5 * lost) * _SHUFFLE_VALUE * _power_weight(d, s)
+    if verb == "swap":
+        (a, p), (b, q) = action.targets
+        i, j = a * size + (p or 0), b * size + (q or 0)
+        after = list(cells)
+        after[i], after[j] = after[j], after[i]
+    elif verb == "give":  # G7.5: the king goes there, their face-up card comes to us
+        s, p = action.targets[0]
+        i = s * size + (p or 0)
+        taken = cells[i]
+        held = d.held
+        assert held is not None
+        after = list(cells)
+        after[i] = held
+        them = (t.total(after, s) - d.total(s)) * _power_weight(d, s)
+        return them + d.best_place(taken, may_discard=False)[0]
+    else:
+        return 0.0  # an unknown verb: never preferred to a plain discard
+    value = 0.0
+    for s in {a, b}:
+        change = d.total(s) - t.total(after, s)
+        value += change if s == seat else -change * _power_weight(d, s)
+    return value
+
+
+def _power_choice(state: GolfRound, d: _Decision, keep: float) -> GolfAction | None:
+    """G7.1: the power worth more than ``keep`` (the best use of the card as a card)."""
+    best: GolfAction | None = None
+    best_value = max(keep, 0.0) + _POWER_MARGIN
+    for action in state.legal_actions():
+        if action.kind is not Kind.POWER:
+            continue
+        value = _power_value(state, d, action)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def _after_discard(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
@@ -907,6 +968,10 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     Deterministic for a given ``rng`` state; always one of ``state.legal_actions()``.
     Raises ValueError when the round is over.
     """
+    if state.rules.powers == "powers":  # G7.4 has its own greedy
+        from greenfelt.bots.golf_powers_greedy import powers_policy
+
+        return powers_policy(state, rng)
     seat = state.to_move
     if seat is None:
         raise ValueError("the round is over: nobody is to move")
@@ -916,9 +981,9 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     if phase is _P_DRAWN or phase is _P_TAKEN:
         held = d.held
         assert held is not None
-        action = d.estimate().best_place(held, may_discard=phase is _P_DRAWN)[1]
-        if action is DISCARD and state.rules.has_powers:
-            return _peek_power(state, d, rng) or action
+        keep, action = d.estimate().best_place(held, may_discard=phase is _P_DRAWN)
+        if state.rules.has_powers and state.held_from_stock:
+            return _power_choice(state, d, keep) or action
         return action
     if phase is _P_TURN:
         return _turn(state, d.estimate(), rng)

@@ -3,7 +3,11 @@
 ``flip P``, ``peek P``, ``draw``, ``take``, ``swap P``, ``discard``, ``knock``,
 ``pass``, and the card powers of G7: ``power VERB S:P ...`` where ``S:P`` is
 seat ``S``'s position ``P`` (``power peek 1:3``, ``power swap 0:2 1:3``,
-``power shuffle 1``, ``power give 1:4``). The plain actions are interned values:
+``power shuffle 1``, ``power give 1:4``). The extended Powers set (G7.4) adds
+``power place 1:4`` (9), ``power draw2`` and ``power keep K`` (8), ``power rows
+1:0 1:1`` / ``power cols 1:0 1:2`` (7), ``power shield`` (5), ``power show 1:4`` /
+``power hide 0:2`` (4), ``power add 1`` / ``power remove 0:3`` (A) and ``power
+cancel`` (black K); see :mod:`greenfelt.golf.powers`. The plain actions are interned values:
 ``parse_action("swap 4") is SWAP[4]``, so engines compare them by identity and
 never allocate on the hot path.
 """
@@ -46,8 +50,46 @@ class Kind(enum.Enum):
     POWER = "power"
 
 
-POWER_VERBS = ("peek", "swap", "shuffle", "give")
-"""G7 powers: look at a card, swap two cards, shuffle a layout, give a king (G7.5)."""
+POWER_VERBS = (
+    "peek",
+    "swap",
+    "shuffle",
+    "give",
+    "place",
+    "draw2",
+    "keep",
+    "rows",
+    "cols",
+    "shield",
+    "show",
+    "hide",
+    "add",
+    "remove",
+    "cancel",
+)
+"""G7 powers: look at a card, swap two cards, shuffle a layout, give a king (G7.5);
+and the extended set of G7.4: place a 9, draw two (then keep one), swap rows or
+columns, raise a shield, show or hide a card, add or remove a card, cancel a knock."""
+
+# How many targets each verb takes, and whether they are whole layouts (a seat
+# alone, or for ``keep`` the index of a card on offer) rather than SEAT:POSITION.
+_SHAPES: dict[str, tuple[int, bool]] = {
+    "peek": (1, False),
+    "swap": (2, False),
+    "shuffle": (1, True),
+    "give": (1, False),
+    "place": (1, False),
+    "draw2": (0, False),
+    "keep": (1, True),
+    "rows": (2, False),
+    "cols": (2, False),
+    "shield": (0, False),
+    "show": (1, False),
+    "hide": (1, False),
+    "add": (1, True),
+    "remove": (1, False),
+    "cancel": (0, False),
+}
 Target = tuple[int, int | None]
 """A power's target: (seat, position), or (seat, None) for a whole layout."""
 
@@ -67,7 +109,7 @@ class GolfAction:
     def __str__(self) -> str:
         if self.kind is Kind.POWER:
             places = " ".join(f"{s}" if p is None else f"{s}:{p}" for s, p in self.targets)
-            return f"power {self.power} {places}"
+            return f"power {self.power} {places}" if places else f"power {self.power}"
         return self.kind.value if self.pos is None else f"{self.kind.value} {self.pos}"
 
     __repr__ = __str__
@@ -138,14 +180,21 @@ def _parse_power(text: str, words: list[str]) -> GolfAction:
             f"{text!r}: a power is one of {', '.join('power ' + v for v in POWER_VERBS)}"
         )
     verb, places = words[0], words[1:]
-    shape = {"peek": 1, "swap": 2, "shuffle": 1, "give": 1}[verb]
+    shape, whole = _SHAPES[verb]
     if len(places) != shape:
-        raise IllegalAction(f"{text!r}: power {verb} takes {shape} target(s) such as 1:3")
+        if shape == 0:
+            raise IllegalAction(f"{text!r}: power {verb} takes no target")
+        example = "a seat such as 1" if whole else "SEAT:POSITION such as 1:3"
+        if verb == "keep":
+            example = "the number of a card on offer such as 1"
+        raise IllegalAction(f"{text!r}: power {verb} takes {shape} target(s): {example}")
     targets: list[Target] = []
     for place in places:
         seat, sep, pos = place.partition(":")
-        if not seat.isdigit() or (sep and not pos.isdigit()) or (verb == "shuffle") == bool(sep):
-            example = "a seat such as 1" if verb == "shuffle" else "SEAT:POSITION such as 1:3"
+        if not seat.isdigit() or (sep and not pos.isdigit()) or whole == bool(sep):
+            example = "a seat such as 1" if whole else "SEAT:POSITION such as 1:3"
+            if verb == "keep":
+                example = "the number of a card on offer such as 1"
             raise IllegalAction(f"{text!r}: {place!r} should be {example}")
         targets.append((int(seat), int(pos) if sep else None))
     return power_action(verb, *targets)

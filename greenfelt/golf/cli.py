@@ -15,6 +15,7 @@ from typing import Any
 from greenfelt.cards import CARDS, JOKER, Card, Rank, make_deck
 from greenfelt.errors import NotationError, RulesError
 from greenfelt.golf.layout import parse_layout
+from greenfelt.golf.powers import EXTENDED_HELP, POWER_HELP, POWER_SETS
 from greenfelt.golf.rules import OPTIONS, PRESET_NOTES, PRESETS, GolfRules, find_preset
 from greenfelt.golf.scoring import describe_round, score_round
 
@@ -73,6 +74,10 @@ def _score(args: argparse.Namespace) -> None:
 
 
 def _rules(args: argparse.Namespace) -> None:
+    if args.rules is not None:
+        if args.preset is not None and args.preset != args.rules:
+            raise RulesError(f"name one preset: {args.preset!r} or --rules {args.rules!r}")
+        args.preset = args.rules
     if args.preset is None:
         if args.set:
             raise RulesError("--set needs a preset to change, e.g. rules golf six-card --set ...")
@@ -99,6 +104,44 @@ def _rules(args: argparse.Namespace) -> None:
     if rules.red_king is not None:
         shown.append(f"K♥/K♦={rules.red_king}")
     print("  card values: " + " ".join(shown))
+    for line in _power_lines(rules):
+        print(line)
+
+
+def _power_lines(rules: GolfRules) -> list[str]:
+    """The card powers of these rules and the action texts that use them (G7)."""
+    if rules.powers == "powers":
+        width = max(len(card) for card in EXTENDED_HELP)
+        lines = [
+            "  card powers (G7.4): draw from the stock (no taking the discard pile), then "
+            "'swap P' puts the card in unseen (the replaced card is discarded face up), "
+            "'discard' drops it, or discard it to use its power. S is a seat, P a position "
+            f"(0-{rules.shape.size - 1} the grid, then up to {rules.extra_slots} added cards):"
+        ]
+        for card, (texts, meaning) in EXTENDED_HELP.items():
+            lines.append(f"    {card:<{width}}  {meaning}: {texts}")
+        lines.append(
+            "    a shield (5) blocks the next place/rows/cols/swap/show/shuffle/add aimed at "
+            "you; the knocker's layout is frozen (G4.3); a black king turned up by a 4 "
+            "while a knock stands cancels it too"
+        )
+        return lines
+    table = POWER_SETS[rules.powers]
+    lines = []
+    if table:
+        lines.append(f"  card powers (G7, {rules.powers}), from the stock only:")
+        verbs = {
+            "peek_own": "power peek S:P",
+            "peek_other": "power peek S:P",
+            "swap_own_other": "power swap S:P T:Q",
+            "swap_any": "power swap S:P T:Q",
+            "shuffle_other": "power shuffle S",
+        }
+        for rank, power in table.items():
+            lines.append(f"    {Rank(rank).symbol:<2}  {POWER_HELP[power]}: {verbs[power]}")
+    if rules.cutthroat:
+        lines.append(f"  cutthroat (G7.5): K  {POWER_HELP['give']}: power give S:P")
+    return lines
 
 
 def register(score: Any, rules: Any) -> None:
@@ -126,6 +169,7 @@ def register(score: Any, rules: Any) -> None:
         description="List the Golf presets, or print one preset's every option with its meaning.",
     )
     explain.add_argument("preset", nargs="?", metavar="PRESET")
+    explain.add_argument("--rules", metavar="PRESET", help="the preset (same as PRESET)")
     explain.add_argument("--set", action="append", metavar="OPTION=VALUE", help="override")
     explain.set_defaults(func=_rules)
 

@@ -8,6 +8,12 @@ Knowledge (G8) is tracked per face-down card as a bit mask of the seats that
 know it, and every hidden card carries the *pool* it came from (0 for the deal,
 ``k`` for the k-th reshuffle): both are derived from public actions, which is
 what lets :meth:`GolfRound.determinize` resample exactly what a seat cannot know.
+
+The extended Powers set (G7.4, ``powers=powers``) gives each seat
+``rules.extra_slots`` positions beyond its grid (empty, ``None``, until an ace
+adds a card there), so ``size`` is ``rules.slots``; every other variant keeps
+``size`` equal to its grid and never meets the extra phases ``choose`` (an 8's
+offer) and ``second`` (a 2's second power).
 """
 
 from __future__ import annotations
@@ -35,7 +41,13 @@ from greenfelt.golf.actions import (
     parse_action,
     power_action,
 )
-from greenfelt.golf.powers import power_actions
+from greenfelt.golf.powers import (
+    ATTACKS,
+    power_actions,
+    power_name,
+    second_actions,
+    why_extended_illegal,
+)
 from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import RoundScore, _matching, score_round
 
@@ -51,9 +63,11 @@ class Phase(enum.Enum):
     TAKEN = "taken"
     FLIP = "flip"
     OVER = "over"
+    CHOOSE = "choose"
+    SECOND = "second"
 
 
-_REVEAL, _TURN, _DRAWN, _TAKEN, _FLIPPING, _OVER = Phase
+_REVEAL, _TURN, _DRAWN, _TAKEN, _FLIPPING, _OVER, _CHOOSE, _SECOND = Phase
 _K_FLIP, _K_PEEK, _K_DRAW, _K_TAKE, _K_SWAP, _K_DISCARD, _K_KNOCK, _K_PASS, _K_POWER = Kind
 
 _SWAPS = [list(SWAP[:size]) for size in range(len(SWAP))]
@@ -65,6 +79,8 @@ _PHASE_HELP = {
     _TAKEN: "holding a card taken from the discard pile",
     _FLIPPING: "the flip after a discard",
     _OVER: "the end of the round",
+    _CHOOSE: "choosing which card an 8 offers to keep",
+    _SECOND: "the second power a 2 lends",
 }
 
 
@@ -105,7 +121,9 @@ class GolfRound:
         "_rng",
         "_skip",
         "cards",
+        "choice",
         "closer",
+        "combo",
         "dealer",
         "discard",
         "down",
@@ -122,6 +140,7 @@ class GolfRound:
         "result",
         "reveal_left",
         "rules",
+        "shields",
         "shuffles",
         "size",
         "stock",
@@ -147,7 +166,8 @@ class GolfRound:
             raise RulesError(f"dealer {dealer} is not a seat of {seats} players")
         deck = [parse_card(c) if isinstance(c, str) else c for c in deck]
         _check_deck(deck, rules, seats)
-        size = rules.shape.size
+        size = rules.slots
+        dealt = rules.shape.size
         n = seats
         self.rules = rules
         self.n = n
@@ -165,7 +185,7 @@ class GolfRound:
         # G1.5: one card at a time, clockwise from the dealer's left, row-major.
         cards: list[Card | None] = [None] * (n * size)
         top = 0
-        for pos in range(size):
+        for pos in range(dealt):
             for i in range(n):
                 seat = (dealer + 1 + i) % n
                 cards[seat * size + pos] = deck[top]
@@ -179,7 +199,12 @@ class GolfRound:
         # G1.7: in hand4 each player sees their own four cards at all times.
         self.known = [1 << (i // size) if hand else 0 for i in range(n * size)]
         self.origin = [0] * (n * size)
-        self.down = [size] * n
+        self.down = [dealt] * n
+        # G7.4: shield tokens per seat, an 8's offer as (card, pool tag; -1: seen by
+        # all), and the powers a 2 has lent this turn (None: no 2 in use).
+        self.shields: tuple[int, ...] | None = (0,) * n if rules.powers == "powers" else None
+        self.choice: tuple[tuple[Card, int], ...] = ()
+        self.combo: tuple[str, ...] | None = None
         self.held: Card | None = None
         self.held_from_stock = False
         self.held_tag = 0
@@ -247,7 +272,7 @@ class GolfRound:
         size = self.size
         base = mover * size
         if phase is _DRAWN or phase is _TAKEN:
-            if self.rules.remove_matched_lines:
+            if self.rules.has_gaps:
                 out = [SWAP[p] for p in range(size) if self.cards[base + p] is not None]
             else:  # no position can be empty: the common, fast case
                 out = _SWAPS[size][:]
@@ -260,7 +285,8 @@ class GolfRound:
         if phase is _TURN:
             rules = self.rules
             out = [DRAW]
-            if self.discard and not (self.closer is not None and rules.final_turns_stock_only):
+            take = rules.take_rule  # G3.2 in final turns; G7.4 never
+            if self.discard and (not take or (take == 1 and self.closer is None)):
                 out.append(TAKE)
             if rules.knocking and self.closer is None:
                 out.append(KNOCK)
@@ -274,6 +300,10 @@ class GolfRound:
             return out
         if phase is _REVEAL:
             return self._reveal_actions(mover)
+        if phase is _CHOOSE:  # G7.4 8: which card of the offer to keep
+            return [power_action("keep", (k, None)) for k in range(len(self.choice))]
+        if phase is _SECOND:  # G7.4 2: a second, different power, or none
+            return [*second_actions(self, mover), PASS]
         return []
 
     def apply(self, action: GolfAction | str, seat: int | None = None) -> None:
@@ -343,6 +373,7 @@ class GolfRound:
             self.known[seat * self.size + action.pos] |= 1 << seat  # type: ignore[operator]
             self._reveal_step(seat, action.pos)  # type: ignore[arg-type]
         elif kind is _K_PASS:
+            self.combo = None  # G7.4: a 2's second power declined
             self._end_turn(seat)
         elif kind is _K_POWER:
             self._use_power(seat, action)
@@ -382,6 +413,12 @@ class GolfRound:
             # G2.4: face down; the player saw it, and everyone saw a card from the pile.
             self.known[i] = 1 << seat if self.held_from_stock else (1 << self.n) - 1
             self.origin[i] = self.held_tag
+            if self.up[i]:  # G7.4: a card put in lies face down, even where a 4 turned one up
+                self.up[i] = False
+                self.down[seat] += 1
+            if self.combo is not None:  # G7.4: an 8 lent by a 2; the 2 may lend another
+                self._after_power(seat)
+                return
         elif rules.shape.is_hand:
             self.known[i] = 1 << seat if self.held_from_stock else (1 << self.n) - 1
             self.origin[i] = self.held_tag
@@ -449,7 +486,7 @@ class GolfRound:
         if rules.closed:
             bit = 1 << seat
             allowed = (
-                shape.bottom_row if rules.peek_constraint == "nearest_row" else range(self.size)
+                shape.bottom_row if rules.peek_constraint == "nearest_row" else range(shape.size)
             )
             return [PEEK[p] for p in allowed if not self.known[base + p] & bit]
         constraint = rules.flip_constraint
@@ -508,6 +545,9 @@ class GolfRound:
 
     def _use_power(self, seat: int, action: GolfAction) -> None:
         """G7: discard the drawn card and use its power."""
+        if self.shields is not None:
+            self._use_extended(seat, action)
+            return
         held = self.held
         assert held is not None
         self.held = None
@@ -534,6 +574,155 @@ class GolfRound:
         elif verb == "shuffle":
             self._shuffle_layout(targets[0][0])
         self._end_turn(seat)
+
+    def _use_extended(self, seat: int, action: GolfAction) -> None:
+        """G7.4: the extended Powers set (readings decided here: greenfelt.golf.powers)."""
+        assert self.shields is not None
+        verb = action.power
+        targets = action.targets
+        size = self.size
+        everyone = (1 << self.n) - 1
+        if verb == "keep":  # 8: keep one card of the offer, discard the rest, put it in
+            k = targets[0][0]
+            on_offer, self.choice = self.choice, ()
+            for j, (card, _tag) in enumerate(on_offer):
+                if j != k:
+                    self._to_discard(card)
+            kept, tag = on_offer[k]
+            self.held = kept
+            self.held_from_stock = tag >= 0  # the 8 itself is seen by all
+            self.held_tag = max(tag, 0)
+            self.phase = _TAKEN
+            return
+        held, self.held = self.held, None
+        own_card: Card | None = None  # a 9 to put in, an 8 to offer
+        if self.phase is _DRAWN:
+            assert held is not None
+            if held.rank == Rank.TWO:
+                self.combo = ()
+                self._to_discard(held)
+            elif verb in ("place", "draw2"):
+                own_card = held
+            else:
+                self._to_discard(held)
+        if self.combo is not None:
+            self.combo = (*self.combo, power_name(action, seat))
+        if verb in ATTACKS:
+            victim = next(t for t, _ in targets if t != seat)
+            if self.shields[victim]:  # G7.4 5: the shield is spent, the attack does nothing
+                shields = list(self.shields)
+                shields[victim] -= 1
+                self.shields = tuple(shields)
+                if own_card is not None:
+                    self._to_discard(own_card)
+                self._after_power(seat)
+                return
+        if verb == "peek":
+            s, p = targets[0]
+            self.known[s * size + p] |= 1 << seat  # type: ignore[operator]
+        elif verb == "place":  # 9: it takes the card's place; that card is discarded
+            s, p = targets[0]
+            i = s * size + p  # type: ignore[operator]
+            old = self.cards[i]
+            assert old is not None and own_card is not None
+            self.cards[i] = own_card
+            if self.up[i]:
+                self.up[i] = False
+                self.down[s] += 1
+            self.known[i] = everyone
+            self.origin[i] = 0
+            self._to_discard(old)
+        elif verb == "draw2":  # 8: the next two stock cards, seen by this seat only
+            offer: list[tuple[Card, int]] = [] if own_card is None else [(own_card, -1)]
+            for _ in range(2):
+                if not self.stock:
+                    self._reshuffle()
+                    if not self.stock:
+                        break
+                offer.append((self.stock.pop(), self.stock_tag))
+            self.choice = tuple(offer)
+            self.phase = _CHOOSE
+            return
+        elif verb in ("rows", "cols"):  # 7: cards keep faces and knowers
+            (s, a), (_, b) = targets
+            shape = self.rules.shape
+            cols = shape.cols
+            assert a is not None and b is not None
+            if verb == "rows":
+                pairs = [(a * cols + c, b * cols + c) for c in range(cols)]
+            else:
+                pairs = [(r * cols + a, r * cols + b) for r in range(shape.rows)]
+            for x, y in pairs:
+                self._exchange(s * size + x, s * size + y)
+        elif verb == "swap":  # 6
+            (a, p), (b, q) = targets
+            self._exchange(a * size + p, b * size + q)  # type: ignore[operator]
+        elif verb == "shield":  # 5
+            shields = list(self.shields)
+            shields[seat] += 1
+            self.shields = tuple(shields)
+        elif verb == "show":  # 4: face up, public; a black king there cancels a knock
+            s, p = targets[0]
+            i = s * size + p  # type: ignore[operator]
+            self.up[i] = True
+            self.down[s] -= 1
+            self.known[i] = everyone
+            shown = self.cards[i]
+            assert shown is not None
+            if self.knocked and shown.rank == Rank.KING and not _is_red(shown):
+                self._cancel_knock()
+        elif verb == "hide":  # 4: face down; everyone saw it, so everyone still knows it
+            s, p = targets[0]
+            i = s * size + p  # type: ignore[operator]
+            self.up[i] = False
+            self.down[s] += 1
+            self.known[i] = everyone
+        elif verb == "shuffle":  # 3
+            self._shuffle_layout(targets[0][0])
+        elif verb == "add":  # A: the stock's top card, unseen, beyond the grid
+            s = targets[0][0]
+            if not self.stock:
+                self._reshuffle()
+            base = s * size
+            i = next(
+                base + p for p in range(self.rules.shape.size, size) if self.cards[base + p] is None
+            )
+            self.cards[i] = self.stock.pop()
+            self.up[i] = False
+            self.known[i] = 0
+            self.origin[i] = self.stock_tag
+            self.down[s] += 1
+        elif verb == "remove":  # A: one of yours goes to the pile face up
+            s, p = targets[0]
+            i = s * size + p  # type: ignore[operator]
+            removed = self.cards[i]
+            assert removed is not None
+            self.cards[i] = None
+            if not self.up[i]:
+                self.down[s] -= 1
+            self.up[i] = False
+            self.known[i] = 0
+            self.origin[i] = 0
+            self._to_discard(removed)
+        elif verb == "cancel":  # black K drawn from the stock
+            self._cancel_knock()
+        self._after_power(seat)
+
+    def _after_power(self, seat: int) -> None:
+        """End the turn, unless a 2 has lent only one power so far (G7.4)."""
+        combo = self.combo
+        if combo is not None:
+            if len(combo) == 1:
+                self.phase = _SECOND
+                return
+            self.combo = None
+        self._end_turn(seat)
+
+    def _cancel_knock(self) -> None:
+        """G7.4 black K: the round goes on as if nobody had knocked."""
+        self.knocked = False
+        self.closer = None
+        self.final_left = 0
 
     def _exchange(self, i: int, j: int) -> None:
         """Swap two table cards; each keeps its face and its knowers (G7.2, G7.3)."""
@@ -599,6 +788,10 @@ class GolfRound:
         rules = self.rules
         shape = rules.shape
         where = _PHASE_HELP[phase]
+        if self.shields is not None:
+            reason = self._why_extended(action, seat)
+            if reason is not None:
+                return reason
         legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing"
         pos = action.pos
         if pos is not None and pos >= self.size:
@@ -630,6 +823,20 @@ class GolfRound:
         if kind is _K_FLIP and phase is _TURN:
             return "flipping instead of drawing is off in these rules (G2.1)"
         return f"{action} is not possible during {where}; legal: {legal}"
+
+    def _why_extended(self, action: GolfAction, seat: int) -> str | None:
+        """Reasons particular to the extended Powers set (G7.4)."""
+        kind = action.kind
+        if kind is _K_TAKE:
+            return "in the Powers variant a turn draws from the stock: no taking the discard (G7.4)"
+        if kind is _K_POWER:
+            return why_extended_illegal(self, seat, action)
+        pos = action.pos
+        if pos is not None and pos < self.size and self.cards[seat * self.size + pos] is None:
+            return f"your position {pos} is empty"
+        if self.phase is _CHOOSE:
+            return f"an 8 offers cards to keep: {', '.join(map(str, self.legal_actions()))}"
+        return None
 
     # ---- information -------------------------------------------------------------
 
@@ -696,6 +903,12 @@ class GolfRound:
             "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
             "scores": self.scores,
         }
+        if self.shields is not None:  # G7.4
+            view["shields"] = list(self.shields)
+            view["offer"] = [
+                str(card) if tag < 0 or seat == self.to_move else "??" for card, tag in self.choice
+            ]
+            view["lent"] = list(self.combo) if self.combo is not None else None
         if self.result is not None:
             view["breakdown"] = _breakdown_json(self.result)
         return view
@@ -735,6 +948,9 @@ class GolfRound:
         other.to_move = self.to_move
         other.phase = self.phase
         other.reveal_left = self.reveal_left
+        other.shields = self.shields
+        other.choice = self.choice
+        other.combo = self.combo
         return other
 
     def determinize(self, seat: int, rng: random.Random) -> GolfRound:
@@ -760,6 +976,13 @@ class GolfRound:
         if held_hidden:
             assert self.held is not None
             pools.setdefault(self.held_tag, []).append(self.held)
+        offer: dict[int, list[int]] = {}  # G7.4 8: the cards on offer only the mover saw
+        if self.choice and self.to_move != seat:
+            for k, (card, tag) in enumerate(self.choice):
+                if tag >= 0:
+                    offer.setdefault(tag, []).append(k)
+                    pools.setdefault(tag, []).append(card)
+        choice = list(self.choice)
         pools.setdefault(self.stock_tag, []).extend(self.stock)
         for tag, pool in pools.items():
             # Sorted first, so the sample depends only on what the seat knows
@@ -770,8 +993,12 @@ class GolfRound:
                 other.cards[i] = pool.pop()
             if held_hidden and tag == self.held_tag:
                 other.held = pool.pop()
+            for k in offer.get(tag, ()):
+                choice[k] = (pool.pop(), tag)
             if tag == self.stock_tag:
                 other.stock = pool
+        if offer:
+            other.choice = tuple(choice)
         return other
 
     def __repr__(self) -> str:
@@ -779,6 +1006,11 @@ class GolfRound:
             f"<GolfRound {self.rules.layout} players={self.n} phase={self.phase.value} "
             f"to_move={self.to_move} turn={self.turns}>"
         )
+
+
+def _is_red(card: Card) -> bool:
+    suit = card.suit
+    return suit is not None and suit.is_red
 
 
 def _breakdown_json(result: RoundScore) -> list[dict[str, Any]]:

@@ -152,6 +152,9 @@ def format_layout(
     texts = [missing if c is None else str(c) for c in cards]
     if shape.is_hand:
         return " ".join(texts)
-    return " / ".join(
+    grid = " / ".join(
         " ".join(texts[r * shape.cols : (r + 1) * shape.cols]) for r in range(shape.rows)
     )
+    # G7.4: cards an ace added lie beyond the grid (empty extra places are not written).
+    extra = [str(c) for c in cards[shape.size :] if c is not None]
+    return f"{grid} + {' '.join(extra)}" if extra else grid

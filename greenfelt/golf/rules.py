@@ -195,7 +195,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "powers",
         "G7",
-        "card powers: off, cambio (Malaysian J/Q/K/joker), bga (Board Game Arena J/Q/K)",
+        "card powers: off, cambio (Malaysian J/Q/K/joker), bga (Board Game Arena J/Q/K), "
+        "powers (the extended set: every rank, cards stay face down)",
         ("off", "cambio", "bga", "powers"),
     ),
     OptionSpec(
@@ -471,6 +472,31 @@ class GolfRules:
         return self.knock == "on"
 
     @cached_property
+    def extra_slots(self) -> int:
+        """Positions each seat has beyond its grid for cards an ace adds (G7.4; else 0).
+
+        *Decided here*: a layout can grow to twice its grid (12 cards on 2x3).
+        """
+        return self.shape.size if self.powers == "powers" else 0
+
+    @cached_property
+    def slots(self) -> int:
+        """Positions per seat in a round: the grid, plus :attr:`extra_slots`."""
+        return self.shape.size + self.extra_slots
+
+    @cached_property
+    def has_gaps(self) -> bool:
+        """A layout position can be empty (G3.5 removed lines, G7.4 ace removals, extra slots)."""
+        return self.remove_matched_lines or self.powers == "powers"
+
+    @cached_property
+    def take_rule(self) -> int:
+        """0: the discard pile may be taken; 1: not in final turns (G3.2); 2: never (G7.4)."""
+        if self.powers == "powers":
+            return 2
+        return 1 if self.final_turns_stock_only else 0
+
+    @cached_property
     def has_powers(self) -> bool:
         """Some card drawn from the stock has a power (G7, G7.5)."""
         return self.powers != "off" or self.cutthroat
@@ -537,6 +563,8 @@ class GolfRules:
             is_red = card.suit is not None and card.suit.is_red
             if self.red_king is not None and rank == Rank.KING and is_red:
                 points = self.red_king
+            elif self.powers == "powers" and rank == Rank.KING and is_red:
+                points = -1  # G7.4: a red king is worth -1
             out.append(points)
         return tuple(out)
 
@@ -599,7 +627,10 @@ class GolfRules:
         if self.flip_after_discard in ("may", "must") and (not grid or self.closed):
             raise bad("flip_after_discard applies to layouts whose cards turn face up (G2.2)")
         if not self.knocking and not self.closes_by_layout:
-            raise bad("2x2 and hand4 rounds close only by a knock: knock cannot be off (G3.3)")
+            raise bad(
+                "2x2, hand4 and powers=powers rounds close only by a knock: "
+                "knock cannot be off (G3.3)"
+            )
         for matcher in self.matchers:
             if shape.is_hand and matcher != "any_pairs":
                 raise bad(
@@ -626,10 +657,10 @@ class GolfRules:
             raise bad("four_of_a_kind_wins is for 2x2 and hand4 (G5.6)")
         if self.one_eyed_jacks_wild and not grid:
             raise bad("one_eyed_jacks_wild matches within a column; a hand has none (G5.6)")
-        if self.powers == "powers":
+        if self.powers == "powers" and self.cutthroat:
             raise RulesError(
-                "the extended Powers set (G7.4) is not available yet; "
-                "powers=cambio and powers=bga are (G7.2, G7.3)"
+                "cutthroat (G7.5) gives kings a power of their own; it does not combine "
+                "with powers=powers, where the black king cancels a knock (G7.4)"
             )
         if (self.powers != "off" or self.cutthroat) and not grid:
             raise bad("card powers target layout positions; a hand4 hand has none (G7)")
@@ -714,6 +745,14 @@ PRESETS: Mapping[str, GolfRules] = MappingProxyType(
         "eight-card": _preset("eight-card", layout="2x4", match="column"),
         "cambio": _preset("cambio", layout="2x2", match="column", knock="on", powers="cambio"),
         "ten-card": _preset("ten-card", layout="2x5", match="column"),
+        "powers": _preset(
+            "powers",
+            layout="2x3",
+            match="column",
+            knock="on",
+            powers="powers",
+            red_king=-1,
+        ),
     }
 )
 PRESET_NOTES = {
@@ -726,6 +765,7 @@ PRESET_NOTES = {
     "eight-card": "as six-card on a 2x4 layout",
     "cambio": "2x2 face down, peek two, J/Q/K/joker powers (look, look, swap, shuffle), knock",
     "ten-card": "as six-card on a 2x5 layout",
+    "powers": "2x3 face down, peek two, every rank has a power (G7.4), red kings -1, knock to end",
 }
 
 

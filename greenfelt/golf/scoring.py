@@ -351,8 +351,12 @@ def score_layout(
     """Score one layout with every card face up (G5); ``None`` is a removed card (G3.5).
 
     ``decks`` is how many decks were shuffled together, for shoot the moon.
+    Cards beyond the grid (an ace's additions, G7.4) score alone: *decided here*,
+    they are outside every line, pair, block and special.
     """
     shape = rules.shape
+    if len(cards) > shape.size:
+        return _with_extras(cards, rules, decks, _moon)
     values = [0 if c is None else rules.card_values[c] for c in cards]
     present = [c is not None for c in cards]
 
@@ -385,6 +389,23 @@ def score_layout(
     if rules.four_of_a_kind_wins and len(cards) == 4:
         wins = _matching(cards, range(4), False)
     return LayoutScore(best_total, tuple(best_points), tuple(best_groups), others, moon, wins)
+
+
+def _with_extras(
+    cards: Sequence[Card | None], rules: GolfRules, decks: int, moon: bool
+) -> LayoutScore:
+    """G7.4: the grid scores as usual; each card beyond it adds its own value."""
+    size = rules.shape.size
+    grid = score_layout(cards[:size], rules, decks=decks, _moon=moon)
+    extra = [0 if c is None else rules.card_values[c] for c in cards[size:]]
+    return LayoutScore(
+        grid.total + sum(extra),
+        grid.points + tuple(extra),
+        grid.groups,
+        grid.others_penalty,
+        grid.moon,
+        grid.wins_match,
+    )
 
 
 # ---- a round ------------------------------------------------------------------------

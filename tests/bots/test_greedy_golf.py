@@ -283,6 +283,64 @@ def test_a_jack_it_would_discard_peeks_at_its_own_unknown_card() -> None:
     assert action.targets[0] in ((1, 2), (1, 3))
 
 
+def test_a_king_swaps_a_known_high_card_for_a_rivals_known_low_one() -> None:
+    """G7.3 (bga K: swap any two table cards): with a ten of its own face up and a
+    rival's face-up two in reach, the king is worth more used than kept."""
+    rules = SIX.with_options({"powers": "bga"})
+    rnd = stacked(
+        rules, 2, {1: "10♠ 10♥ 9♦ / ?? ?? ??", 0: "2♥ 5♣ ?? / ?? ?? ??"}, "Q♣", stock="K♦"
+    )
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    action = decide(rnd)
+    assert action.kind is Kind.POWER and action.power == "swap"
+    assert set(action.targets) in ({(1, 0), (0, 0)}, {(1, 1), (0, 0)})
+
+
+def test_a_king_worth_keeping_is_kept() -> None:
+    """G7.1: a power is only used when it beats the card itself: a king (0 points)
+    for an own ten beats swapping two middling cards."""
+    rules = SIX.with_options({"powers": "bga"})
+    rnd = stacked(rules, 2, {1: "10♠ 4♥ 9♦ / ?? ?? ??", 0: "6♥ 5♣ ?? / ?? ?? ??"}, "Q♣", stock="K♦")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    assert decide(rnd) == SWAP[0]
+
+
+def test_a_cutthroat_king_is_given_for_a_rivals_low_card() -> None:
+    """G7.5: a 15-point king from the stock goes to a rival, whose face-up low card
+    this seat then must place (it replaces its worst card)."""
+    rules = SIX.with_options({"cutthroat": True})
+    rnd = stacked(rules, 2, {1: "10♠ 8♥ ?? / ?? ?? ??", 0: "A♥ 5♣ ?? / ?? ?? ??"}, "Q♣", stock="K♦")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    action = decide(rnd)
+    assert action.kind is Kind.POWER and action.power == "give"
+    assert action.targets == ((0, 0),)
+    rnd.apply(action, 1)
+    assert decide(rnd) == SWAP[0]  # the ace replaces the ten
+
+
+def test_a_joker_shuffles_a_rival_who_knows_their_cards() -> None:
+    """G7.2 (cambio joker): a rival who has peeked at both their low cards forgets
+    them after a shuffle; this seat knows nothing of theirs to lose. (Jokers are
+    worth 10 here, so the card itself is not worth keeping.)"""
+    rules = find_preset("cambio").with_options({"jokers_per_deck": 2, "joker_value": 10})
+    rnd = stacked(rules, 2, {1: "3♠ 4♥ / ?? ??", 0: "A♥ 2♣ / ?? ??"}, "Q♣", stock="JK")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    assert decide(rnd).power == "shuffle"
+
+
+def test_a_joker_worth_keeping_is_kept_not_used() -> None:
+    """G7.1: at its usual -2 a joker from the stock replaces an unknown card."""
+    rules = find_preset("cambio").with_options({"jokers_per_deck": 2})
+    rnd = stacked(rules, 2, {1: "3♠ 4♥ / ?? ??", 0: "A♥ 2♣ / ?? ??"}, "Q♣", stock="JK")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    assert decide(rnd) in (SWAP[2], SWAP[3])
+
+
 # ---- what the seat sees ---------------------------------------------------------------------
 
 

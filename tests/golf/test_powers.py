@@ -28,6 +28,8 @@ POWER_RULES = {
     "bga-powers-3x3": ("bga", {"powers": "bga", "layout": "3x3"}),
     "bga-powers-2x2": ("bga", {"powers": "bga", "layout": "2x2"}),
     "cutthroat-jacks": ("six-card", {"cutthroat": "on", "jack_skips": "on"}),
+    "powers": ("powers", {}),
+    "powers-3x3-jokers": ("powers", {"layout": "3x3", "jokers_per_deck": 2}),
 }
 
 
@@ -80,9 +82,12 @@ def test_g7_presets_and_knocking() -> None:
     assert not find_preset("bga").knocking
 
 
-def test_g7_4_extended_powers_not_available_yet() -> None:
+def test_g7_4_extended_powers_are_available() -> None:
+    """G7.4: powers=powers is a real option (its own suite: test_powers_extended.py)."""
+    rules = find_preset("six-card").with_options({"powers": "powers"})
+    assert rules.closed and rules.knocking and not rules.closes_by_layout
     with pytest.raises(RulesError, match=r"G7\.4"):
-        find_preset("six-card").with_options({"powers": "powers"})
+        rules.with_options({"cutthroat": "on"})
 
 
 def test_g7_powers_need_positions() -> None:
@@ -255,6 +260,7 @@ def test_power_conformance_replay_and_leaks(name: str, players: int) -> None:
                 checked += 1
             cards = [c for c in game.cards if c is not None] + game.stock + game.discard
             cards += [game.held] if game.held is not None else []
+            cards += [card for card, _ in game.choice]  # G7.4: an 8's offer
             assert Counter(cards) == deck
             action = biased(game, rng)
             assert parse_action(str(action)) == action

@@ -205,8 +205,9 @@ PRESET_TABLE: dict[str, dict[str, Any]] = {
 
 
 def test_g10_every_preset_is_offered() -> None:
-    """G10: every preset of the table, plus the power preset cambio (G7, test_powers.py)."""
-    assert set(PRESETS) == {*PRESET_TABLE, "cambio"}
+    """G10: every preset of the table, plus the power presets cambio and powers
+    (G7.2, G7.4: test_powers.py, test_powers_extended.py)."""
+    assert set(PRESETS) == {*PRESET_TABLE, "cambio", "powers"}
 
 
 @pytest.mark.parametrize("name", list(PRESET_TABLE))
