@@ -12,10 +12,11 @@ from typing import Any
 from rich.text import Text
 
 from greenfelt.cards import CARDS, JOKER, Rank
+from greenfelt.golf.powers import EXTENDED_HELP, POWER_HELP, POWER_SETS
 from greenfelt.golf.rules import OPTIONS, PRESET_NOTES, GolfRules
 from greenfelt.spades.rules import PRESET_HELP, SpadesRules, describe_rules, rules_to_json
 
-__all__ = ["golf_help", "help_text", "option_value", "spades_help"]
+__all__ = ["golf_help", "help_text", "option_value", "power_help", "spades_help"]
 
 _COMMON_KEYS = (
     ("?", "this help (Esc closes it)"),
@@ -33,6 +34,21 @@ _GOLF_KEYS = (
     ("p", "pass (decline the flip after a discard)"),
     ("k", "knock"),
 )
+
+_POWER_KEYS = (
+    ("0-2", "an 8's offer is open: keep that card (power keep N)"),
+    ("p", "a 2's second power: pass (use none)"),
+    (": power …", "any other power, typed as the list above says (e.g. power peek 1:3)"),
+)
+
+# The action texts of the cambio / bga powers (G7.2, G7.3).
+_POWER_VERBS = {
+    "peek_own": "power peek S:P",
+    "peek_other": "power peek S:P",
+    "swap_own_other": "power swap S:P T:Q",
+    "swap_any": "power swap S:P T:Q",
+    "shuffle_other": "power shuffle S",
+}
 
 _SPADES_KEYS = (
     ("b / p", "blind nil / pass, before the first draw"),
@@ -97,7 +113,46 @@ def golf_help(rules: GolfRules, players: int | None = None) -> Text:
     if rules.red_king is not None:
         shown.append(f"K♥/K♦={rules.red_king}")
     out.append("  card values: " + " ".join(shown) + "\n\n")
-    out.append(_keys("Keys", _GOLF_KEYS + _COMMON_KEYS))
+    powers = power_help(rules)
+    if powers is not None:
+        out.append(powers)
+        out.append("\n")
+    keys = _GOLF_KEYS + (_POWER_KEYS if rules.powers == "powers" else ()) + _COMMON_KEYS
+    out.append(_keys("Keys", keys))
+    return out
+
+
+def power_help(rules: GolfRules) -> Text | None:
+    """The card powers of these rules (G7) and the action texts that use them, if any."""
+    if rules.powers == "powers":
+        out = Text("Card powers (G7.4)\n", style="bold underline")
+        out.append(
+            "  Draw from the stock (no taking the discard pile). Then 'swap P' puts the card in\n"
+            "  unseen (the card it replaces is discarded face up), 'discard' drops it, or use its\n"
+            f"  power. S is a seat (0-based), P a position: 0-{rules.shape.size - 1} the grid, "
+            f"then up to {rules.extra_slots} added cards.\n"
+        )
+        width = max(len(card) for card in EXTENDED_HELP)
+        for card, (texts, meaning) in EXTENDED_HELP.items():
+            out.append(f"  {card:<{width}}  ", style="bold cyan")
+            out.append(f"{meaning}: ")
+            out.append(f"{texts}\n", style="bold")
+        out.append(
+            "  A shield (5) blocks the next place/rows/cols/swap/show/shuffle/add aimed at you;\n"
+            "  the knocker's layout is frozen (G4.3); a black king turned up by a 4 while a\n"
+            "  knock stands cancels it too.\n"
+        )
+        return out
+    table = POWER_SETS.get(rules.powers) or {}
+    if not table and not rules.cutthroat:
+        return None
+    out = Text(f"Card powers (G7, {rules.powers}), from the stock only\n", style="bold underline")
+    for rank, power in table.items():
+        out.append(f"  {Rank(rank).symbol:<2}  ", style="bold cyan")
+        out.append(f"{POWER_HELP[power]}: {_POWER_VERBS[power]}\n")
+    if rules.cutthroat:
+        out.append("  K   ", style="bold cyan")
+        out.append(f"cutthroat (G7.5): {POWER_HELP['give']}: power give S:P\n")
     return out
 
 

@@ -2,7 +2,8 @@
 
 Golf: a number key is a position (``flip P``, ``peek P`` or ``swap P``,
 whichever the phase asks for), ``d`` draw, ``t`` take, ``k`` knock, ``p`` pass,
-``x`` discard. Spades: ``b`` blind nil, ``p`` pass, ``k`` keep, ``r`` reject,
+``x`` discard; while an 8's offer is open (G7.4, phase ``choose``) a number key
+``N`` is ``power keep N``. Other card powers are typed (``:``). Spades: ``b`` blind nil, ``p`` pass, ``k`` keep, ``r`` reject,
 ``0``-``9`` a bid (``0`` is nil), and a letter ``a``-``m`` plays the card at
 that place in your hand. A key always maps to an action *text*; whether that
 action is legal is the engine's to say (its message explains why not).
@@ -68,6 +69,9 @@ def key_for(view: dict[str, Any], action: str) -> str | None:
     """
     if view.get("game") == "golf":
         word, _, pos = action.partition(" ")
+        if word == "power":  # G7.4 8: "power keep N" is key N; other powers are typed
+            verb, _, number = pos.partition(" ")
+            return number if verb == "keep" and number.isdigit() and len(number) == 1 else None
         if pos:
             return pos if pos.isdigit() and len(pos) == 1 else None
         return GOLF_KEYS.get(word)
@@ -101,9 +105,13 @@ def action_for_key(view: dict[str, Any] | None, key: str) -> str | None:
             return None
         phase = rv.get("phase")
         if key.isdigit():
+            if phase == "choose":  # G7.4 8: keep card N of the offer
+                return f"power keep {key}"
             kind = _GOLF_DIGIT.get(str(phase))
             if phase == "reveal":
-                kind = "peek" if rv.get("layout") == "2x2" else "flip"
+                legal = rv.get("legal") or []
+                peeks = rv.get("layout") == "2x2" or any(a.startswith("peek ") for a in legal)
+                kind = "peek" if peeks else "flip"
             return None if kind is None else f"{kind} {key}"
         if phase == "over":
             return None

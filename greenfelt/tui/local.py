@@ -167,8 +167,26 @@ class LocalSession(Session):
         if match.current is None:
             raise PlayError("the round is over: press n to deal the next one")
         match.apply(text, self.seat)  # IllegalAction / NotYourTurn say why not
-        self._after(0, str(match.rounds[-1].actions[-1][1]))
+        rnd = match.rounds[-1]
+        done = rnd.actions[-1][1]
+        self._after(0, str(done) + self._seen(rnd, str(done)))
         self._wake_up()
+
+    def _seen(self, rnd: Any, text: str) -> str:
+        """What a peek of yours showed (G8.2: with memory on the table will not show it again).
+
+        The server tells a peeker the card in its event (``seen``); this is the same note.
+        """
+        words = text.split()
+        if words[0] == "peek":
+            seating = self.match.seating(len(self.match.rounds) - 1)
+            owner, position = seating.index(self.seat), int(words[1])
+        elif words[:2] == ["power", "peek"]:
+            where, _, pos = words[2].partition(":")
+            owner, position = int(where), int(pos)
+        else:
+            return ""
+        return f" (you saw {rnd.layout(owner)[position]})"
 
     async def next_round(self) -> None:
         match = self.match

@@ -97,7 +97,11 @@ def _plural(n: int, word: str) -> str:
 def golf_layout(
     cards: Sequence[str | None], face_up: Sequence[bool], layout: str, *, numbered: bool = False
 ) -> Text:
-    """A layout as rows of cards (``numbered``: each position's number above its card)."""
+    """A layout as rows of cards (``numbered``: each position's number above its card).
+
+    Positions beyond the grid (G7.4: cards an ace added) follow on an ``added:`` line,
+    each with its position; empty ones are left out.
+    """
     shape = shape_of(layout)
     out = Text()
     for row in range(shape.rows):
@@ -106,6 +110,13 @@ def golf_layout(
             out.append("  " + " ".join(f"  {p:<3}" for p in positions).rstrip() + "\n", "dim")
         out.append("  ")
         out.append(Text(" ").join(card(cards[p], face_up=face_up[p]) for p in positions))
+        out.append("\n")
+    extra = [p for p in range(shape.size, len(cards)) if cards[p] is not None]
+    if extra:
+        out.append("  added:", style="dim")
+        for p in extra:
+            out.append(f" {p}:", style="dim")
+            out.append(card(cards[p], face_up=face_up[p]))
         out.append("\n")
     return out
 
@@ -137,6 +148,9 @@ def golf_table(view: dict[str, Any], labels: Sequence[str] = ()) -> Text:
         title.append(f"   total {totals[seat]}", style="dim")
         if rv.get("closer") == j:
             title.append("   knocked" if rv.get("knocked") else "   closed", style="bold yellow")
+        shields = (rv.get("shields") or [])[j : j + 1]
+        if shields and shields[0]:
+            title.append(f"   shield [5] x{shields[0]}", style="bold cyan")
         out.append(title)
         out.append("\n")
         layout = rv["layouts"][j]
@@ -159,7 +173,25 @@ def golf_table(view: dict[str, Any], labels: Sequence[str] = ()) -> Text:
         who = "You hold" if mover == me else f"{names[mover]} holds"
         out.append(f"{who} ")
         out.append(card(held))
-        out.append(f" from the {rv.get('held_from') or 'stock'}\n")
+        if rv.get("offer") is not None and rv.get("phase") == "taken":
+            out.append(" kept from the 8's offer: put it in (swap P)\n")
+        else:
+            out.append(f" from the {rv.get('held_from') or 'stock'}\n")
+    offer: list[str] = rv.get("offer") or []
+    if offer and to_move is not None:
+        mover = seating[to_move]
+        who = "Your 8 offers" if mover == me else f"{names[mover]}'s 8 offers"
+        out.append(f"{who}: ")
+        for k, text in enumerate(offer):
+            out.append(f" {k}:")
+            out.append(card(text))
+        out.append("   (power keep N keeps one; the rest are discarded)\n", style="dim")
+    lent: list[str] | None = rv.get("lent")
+    if lent and rv.get("phase") == "second" and to_move is not None:
+        out.append(
+            f"The 2 lent the {', '.join(lent)}'s power; a second, different power or pass (p)\n",
+            style="bold cyan",
+        )
     closer = rv.get("closer")
     if closer is not None and rv.get("phase") != "over":
         how = "knocked" if rv.get("knocked") else "closed"
@@ -192,6 +224,12 @@ def golf_breakdown(view: dict[str, Any]) -> Text | None:
         for r, line in enumerate(shape.row_lines):
             out.append(" /" if r else "")
             for p in line:
+                out.append(" ")
+                out.append(face(cards[p]))
+        added = [p for p in range(shape.size, len(cards)) if cards[p] is not None]
+        if added:
+            out.append(" + added")
+            for p in added:
                 out.append(" ")
                 out.append(face(cards[p]))
         out.append("\n")
@@ -466,7 +504,23 @@ def moves_text(view: dict[str, Any] | None) -> Text:
         out.append(f"[{key}]", style="bold cyan")
         out.append(f" {action}  ")
     if typed:
-        out.append("· type: " + ", ".join(typed), style="dim")
+        out.append("· type: " + ", ".join(_summarised(typed)), style="dim")
+    return out
+
+
+def _summarised(typed: list[str]) -> list[str]:
+    """Typed actions, a power with many targets shortened to its count and two examples."""
+    groups: dict[str, list[str]] = {}
+    for action in typed:
+        words = action.split()
+        verb = " ".join(words[:2]) if words[0] == "power" and len(words) > 2 else action
+        groups.setdefault(verb, []).append(action)
+    out = []
+    for verb, actions in groups.items():
+        if len(actions) <= 4:
+            out += actions
+        else:
+            out.append(f"{verb} … ({len(actions)} ways, e.g. {actions[0]}, {actions[-1]})")
     return out
 
 

@@ -99,7 +99,8 @@ function face(card) {
 
 /**
  * A card element. ``text``: "K♠", "??" (face down), null (an empty place).
- * opts: {button, action, label, key, classes, known (face-down but known to you)}
+ * opts: {button, action, label, key, classes, known (face-down but known to you), knownLabel,
+ * title, pressed (aria-pressed of a button: "true"/"false")}
  */
 export function renderCard(text, opts = {}) {
   const card = parseCard(text);
@@ -138,6 +139,7 @@ export function renderCard(text, opts = {}) {
     attrs["data-action"] = opts.action;
     attrs.onclick = opts.onclick;
     attrs.disabled = opts.disabled;
+    attrs["aria-pressed"] = opts.pressed;
     return h("button", attrs, body);
   }
   attrs.role = "img";

@@ -1,8 +1,22 @@
 // The Golf table: your layout large at the bottom, opponents around, piles in the middle.
 import { capital, cardName, renderCard, renderStack } from "./cards.js";
-import { h, plural } from "./util.js";
+import {
+  PEEK_SHOW_MS,
+  bareWords,
+  describePower,
+  eyedAt,
+  parsePower,
+  peekAt,
+  peekedLabel,
+  placeWords,
+  powerPlan,
+  powerPrompt,
+  rankWord,
+  verbButton,
+} from "./powers.js";
+import { announce, h, plural } from "./util.js";
 
-const PEEK_SHOW_MS = 3000;
+const REVEAL_SHOW_MS = 3000;
 
 function shape(layout) {
   if (layout === "hand4") return { rows: 1, cols: 4, hand: true };
@@ -23,47 +37,40 @@ export function parseLegal(legal) {
   return out;
 }
 
-/** "power swap 0:2 1:3" -> {action, verb, targets: [[0, 2], [1, 3]]} ("1" alone: a whole layout). */
-function parsePower(action) {
-  const [, verb, ...places] = action.split(" ");
-  const targets = places.map((t) => {
-    const [seat, pos] = t.split(":");
-    return [Number(seat), pos === undefined ? null : Number(pos)];
-  });
-  return { action, verb, targets };
+/**
+ * Power mode (G7): the plan of the power choice now open for this seat, or null.
+ * ctx.power is {verb, picks, keep}: keep = the player chose to keep the card instead.
+ */
+function currentPowerPlan(ctx, legal) {
+  const rv = ctx.view.round_view;
+  // An 8's offer (G7.4, "power keep N") is chosen on the offer's cards, not here.
+  const powers = legal.powers.filter((p) => p.verb !== "keep");
+  if (!powers.length) {
+    ctx.power = null;
+    return null;
+  }
+  const fresh = !ctx.power;
+  if (fresh) ctx.power = { verb: null, picks: [], keep: false };
+  const sizes = rv.layouts.map((l) => l.cards.length);
+  const sh = shape(rv.layout);
+  const plan = powerPlan(powers, ctx.power, sizes, sh.hand ? null : sh);
+  ctx.power.verb = plan.verb;
+  ctx.power.picks = plan.picks;
+  // Keeping the card instead is possible only where the legal actions say so (swap P).
+  plan.canKeep = Object.values(legal.cards).some((a) => a.startsWith("swap "));
+  if (!plan.canKeep) ctx.power.keep = false;
+  plan.keep = ctx.power.keep;
+  plan.fresh = fresh;
+  return plan;
 }
 
-const POWER_WORDS = {
-  peek: "Choose a card to look at",
-  swap: "Choose two cards to swap",
-  shuffle: "Choose a layout to shuffle",
-  give: "Choose the card that gets your king",
-};
-
 /**
- * Power mode (G7): which cards may be clicked now, as Map "roundSeat:pos" -> {action} or
- * {select} for the first card of a two-card power.
+ * Who gives the power now open, in words: the card held ("Queen"), a 2's lent power
+ * ("Two"), or its second one (G7.4 2: "Two, second power").
  */
-function powerTargets(ctx, legal) {
-  const map = new Map();
-  const first = ctx.powerFirst;
-  for (const power of legal.powers) {
-    const t = power.targets;
-    if (t.length === 1) {
-      const [seat, pos] = t[0];
-      if (pos === null) {
-        const size = ctx.view.round_view.layouts[seat].cards.length;
-        for (let p = 0; p < size; p++) map.set(`${seat}:${p}`, { action: power.action, verb: power.verb });
-      } else map.set(`${seat}:${pos}`, { action: power.action, verb: power.verb });
-    } else if (t.length === 2) {
-      const key0 = `${t[0][0]}:${t[0][1]}`;
-      const key1 = `${t[1][0]}:${t[1][1]}`;
-      if (first === null || first === undefined) {
-        if (!map.has(key0)) map.set(key0, { select: key0, verb: power.verb });
-      } else if (first === key0) map.set(key1, { action: power.action, verb: power.verb });
-    }
-  }
-  return map;
+function powerTitle(rv) {
+  if (rv.phase === "second") return "Two, second power";
+  return rankWord(rv.held);
 }
 
 function roundSeatOf(view, seat) {
@@ -87,7 +94,7 @@ export function holeLabel(view, rules) {
 }
 
 /** What happened, in words (for the log and screen readers). */
-export function describeGolf(event, view, me) {
+export function describeGolf(event, view, me, prevView = null) {
   if (!event) return null;
   if (event.kind === "start") return "The match begins.";
   if (event.kind === "rematch") return "A new match begins with the same players.";
@@ -118,16 +125,20 @@ export function describeGolf(event, view, me) {
       return `${name} knocked! Everyone else has one more turn.`;
     case "pass":
       return `${name} chose not to turn a card up.`;
+    case "power":
+      // The second power a 2 lends (G7.4) discards nothing: the 2 was told already.
+      return describePower(event, view, me, name, prevView?.round_view?.phase === "second" ? null : top(rv.discard));
     default:
       return `${name}: ${event.action}.`;
   }
 }
 
 /** Which elements move for an event, by key: {key, from} flies, {key, flip} turns, {key, pulse}. */
-export function golfMotions(event) {
+export function golfMotions(event, view) {
   if (!event || event.kind !== "action") return [];
   const s = event.seat;
   const [verb, arg] = String(event.action).split(" ");
+  if (verb === "power") return powerMotions(parsePower(event.action), view);
   switch (verb) {
     case "draw":
       return [{ key: "held", from: "stock", flip: true }];
@@ -149,6 +160,22 @@ export function golfMotions(event) {
     default:
       return [];
   }
+}
+
+/** Power moves: the card goes to the discard pile, targets fly or pulse (seats of the round). */
+function powerMotions(power, view) {
+  const key = ([rs, pos]) => (view && view.seating[rs] !== undefined ? `L${view.seating[rs]}-${pos}` : null);
+  const out = power.verb === "give" ? [] : [{ key: "discard", from: "held" }];
+  const t = power.targets;
+  if (power.verb === "swap" && t.length === 2 && t[0][1] !== null && t[1][1] !== null) {
+    out.push({ key: key(t[0]), from: key(t[1]) }, { key: key(t[1]), from: key(t[0]) });
+  } else {
+    for (const target of t) {
+      if (target[1] === null) out.push({ key: view ? `P${view.seating[target[0]]}` : null, pulse: true });
+      else out.push({ key: key(target), pulse: true });
+    }
+  }
+  return out.filter((m) => m.key);
 }
 
 function statusLine(ctx, rv, legal) {
@@ -179,15 +206,18 @@ function statusLine(ctx, rv, legal) {
       if (legal.knock) parts.push("knock (k)");
       return { text: `Your turn: ${parts.join(", or ")}`, tone: "you" };
     }
-    if (ctx.powerMode && legal.powers.length) {
-      const verb = legal.powers[0].verb;
-      const text = ctx.powerFirst ? "Now choose the second card" : POWER_WORDS[verb] || "Choose where the power goes";
-      return { text: `${text} (Esc: back)`, tone: "you" };
+    if (rv.phase === "choose") {
+      return { text: `Your 8's offer: click the card to keep (1–${(rv.offer || []).length}); the others are discarded`, tone: "you" };
+    }
+    const plan = ctx.powerPlan;
+    if (plan && !plan.keep) return { text: ctx.powerText.text, tone: "you" };
+    if (plan && plan.keep) {
+      return { text: `You drew ${the(held)}: click one of your cards to keep it there, discard it (x), or use its power (u)`, tone: "you" };
     }
     if (rv.phase === "drawn") {
       return { text: `You drew ${the(held)}: click one of your cards to swap it in, or discard it (x)`, tone: "you" };
     }
-    if (rv.phase === "taken") return { text: `Swap ${the(held)} with one of your cards`, tone: "you" };
+    if (rv.phase === "taken") return { text: `${rv.offer ? "Put" : "Swap"} ${the(held)} ${rv.offer ? "into your layout: click the card it replaces" : "with one of your cards"}`, tone: "you" };
     if (rv.phase === "flip") {
       return { text: legal.pass ? "Turn up one of your face-down cards, or skip (p)" : "Turn up one of your face-down cards", tone: "you" };
     }
@@ -195,6 +225,8 @@ function statusLine(ctx, rv, legal) {
   if (rv.phase === "reveal") return { text: `${moverName} is looking at their cards…`, tone: "wait" };
   if (rv.phase === "drawn" || rv.phase === "taken") return { text: `${moverName} is deciding where the card goes…`, tone: "wait" };
   if (rv.phase === "flip") return { text: `${moverName} may turn a card up…`, tone: "wait" };
+  if (rv.phase === "choose") return { text: `${moverName} is choosing which card of the 8's offer to keep…`, tone: "wait" };
+  if (rv.phase === "second") return { text: `${moverName} may use a second power of the 2…`, tone: "wait" };
   return { text: `${moverName}'s turn`, tone: "wait" };
 }
 
@@ -204,11 +236,17 @@ export function renderGolf(ctx) {
   const myRound = roundSeatOf(view, me);
   const legal = parseLegal(myRound >= 0 && rv.to_move === myRound ? rv.legal : []);
   ctx.legal = legal;
-  if (!legal.powers.length) {
-    ctx.powerMode = false;
-    ctx.powerFirst = null;
+  const plan = currentPowerPlan(ctx, legal);
+  ctx.powerPlan = plan;
+  ctx.powerText = plan ? powerPrompt(plan, legal.powers, view, me, rv.held, rv.phase === "second" ? powerTitle(rv) : null) : null;
+  if (plan && !plan.keep && ctx.powerText.text !== ctx.powerSaid) {
+    // A new step of the power choice: say it, and put the keyboard on the first target.
+    ctx.powerSaid = ctx.powerText.text;
+    announce(ctx.powerText.text);
+    if (plan.fresh || ctx.powerFocus) ctx.focusAfter = "button.card.do-power";
+    ctx.powerFocus = false;
   }
-  ctx.powerMap = ctx.powerMode ? powerTargets(ctx, legal) : new Map();
+  if (!plan) ctx.powerSaid = null;
   const over = rv.phase === "over";
   const sh = shape(rv.layout);
   const status = statusLine(ctx, rv, legal);
@@ -233,6 +271,24 @@ export function renderGolf(ctx) {
     else if (!seatInfo.bot && seatInfo.taken && !seatInfo.connected) badges.push(h("span", { class: "badge away" }, "offline"));
     if (rs >= 0 && rv.dealer === rs) badges.push(h("span", { class: "badge", title: "dealer" }, "dealer"));
     if (rs >= 0 && rv.closer === rs) badges.push(h("span", { class: "badge closer" }, rv.knocked ? "knocked" : "closed"));
+    const shields = rs >= 0 && rv.shields ? rv.shields[rs] || 0 : 0;
+    if (shields > 0) {
+      const who = s === me ? "You have" : `${view.names[s]} has`;
+      badges.push(
+        h(
+          "span",
+          {
+            class: "badge shield",
+            "data-shields": shields,
+            role: "img",
+            "aria-label": `${who} ${plural(shields, "shield")}: each blocks one attack (G7.4 5)`,
+            title: `${plural(shields, "shield")} (a 5 kept face up): each blocks the next attack on these cards`,
+          },
+          h("span", { class: "shield-card", "aria-hidden": "true" }, "5"),
+          h("span", { class: "shield-count", "aria-hidden": "true" }, `×${shields}`),
+        ),
+      );
+    }
     const turn = mover === s && !over;
     const breakdown = over && rv.breakdown && rs >= 0 ? rv.breakdown[rs] : null;
     const cls = ["player", big ? "me" : "opp"];
@@ -321,10 +377,8 @@ export function renderGolf(ctx) {
   );
   const holder = rv.held !== null && rv.to_move !== null ? view.seating[rv.to_move] : null;
   const heldMine = holder !== null && holder === me;
-  const heldCaption =
-    holder === null
-      ? "drawn card"
-      : `${heldMine ? "Your" : `${view.names[holder]}'s`} card · from the ${rv.held_from === "stock" ? "stock" : "discard pile"}`;
+  const heldFrom = rv.offer && rv.phase === "taken" ? "kept from the 8's offer" : `from the ${rv.held_from === "stock" ? "stock" : "discard pile"}`;
+  const heldCaption = holder === null ? "drawn card" : `${heldMine ? "Your" : `${view.names[holder]}'s`} card · ${heldFrom}`;
   const held = h(
     "div",
     { class: `pile held${heldMine ? " mine" : ""}${holder !== null ? " active" : ""}` },
@@ -347,6 +401,8 @@ export function renderGolf(ctx) {
     "div",
     { class: "center" },
     over ? renderRoundEnd(ctx) : h("div", { class: "piles" }, stock, discard, held),
+    !over && rv.phase === "choose" ? renderOffer(ctx, legal) : null,
+    plan && !over ? renderPowerPrompt(ctx, plan, legal) : null,
     finalNote,
   );
 
@@ -367,26 +423,9 @@ export function renderGolf(ctx) {
     );
   if (legal.draw) buttons.push(button("Draw", "draw", "d", { primary: true }));
   if (legal.take) buttons.push(button(`Take ${discardTop}`, "take", "t"));
-  if (legal.discard) buttons.push(button("Discard", "discard", "x"));
+  if (legal.discard) buttons.push(button(plan ? "Discard without power" : "Discard", "discard", "x"));
   if (legal.knock) buttons.push(button("Knock", "knock", "k", { warn: true }));
-  if (legal.pass) buttons.push(button("Don't turn a card", "pass", "p"));
-  if (legal.powers.length) {
-    buttons.push(
-      h(
-        "button",
-        {
-          type: "button",
-          class: `btn ${ctx.powerMode ? "" : "warn"}`,
-          "data-power": "toggle",
-          "aria-pressed": String(!!ctx.powerMode),
-          "aria-keyshortcuts": "u",
-          onclick: () => ctx.togglePower(),
-        },
-        ctx.powerMode ? "Back: keep or discard it" : `Use the power of the ${rv.held}`,
-        h("kbd", { "aria-hidden": "true" }, "u"),
-      ),
-    );
-  }
+  if (legal.pass) buttons.push(button(rv.phase === "second" ? "Pass: no second power" : plan ? "Pass: no power" : "Don't turn a card", "pass", "p"));
   for (const action of legal.other) buttons.push(button(action, action, ""));
 
   const mePanel = me !== null ? playerPanel(me, true) : null;
@@ -408,6 +447,168 @@ export function renderGolf(ctx) {
   return { felt, side: renderScoresheet(ctx) };
 }
 
+/** The power card's prompt: what it does in words, and the ways out (keep it, discard it). */
+function renderPowerPrompt(ctx, plan, legal) {
+  const rv = ctx.view.round_view;
+  const text = ctx.powerText;
+  const powersRule = ctx.rules && ctx.rules.powers && ctx.rules.powers !== "off" ? `card powers: ${ctx.rules.powers}` : "card powers";
+  const extras = [];
+  if (ctx.rules && ctx.rules.cutthroat) extras.push("cutthroat");
+  const verbChoice =
+    plan.verbs.length > 1 && !plan.keep
+      ? h(
+          "div",
+          { class: "power-verbs", role: "radiogroup", "aria-label": "Which power" },
+          plan.verbs.map((verb) =>
+            h(
+              "button",
+              {
+                type: "button",
+                role: "radio",
+                class: `btn small${verb === plan.verb ? " on" : ""}`,
+                "aria-checked": String(verb === plan.verb),
+                "data-power-verb": verb,
+                onclick: () => ctx.choosePower(verb),
+              },
+              verbButton(verb),
+            ),
+          ),
+        )
+      : null;
+  // A power this client cannot pick on the cards: one button per legal action, in the
+  // action's own words (a list to choose from when there are many).
+  let plain = null;
+  if (!plan.keep && !plan.clickable) {
+    const moves = legal.powers.filter((p) => p.verb === plan.verb);
+    const bare = moves.length === 1 && !moves[0].targets.length ? bareWords(plan.verb, rv.phase === "second" || (rv.held && rankWord(rv.held) === "Two")) : null;
+    if (bare) {
+      // A power that names no target (G7.4 5, 8, black K): one button, in words.
+      plain = h(
+        "div",
+        { class: "power-plain", role: "group", "aria-label": "Power moves" },
+        h("button", { type: "button", class: "btn primary small", "data-action": moves[0].action, onclick: () => ctx.act(moves[0].action) }, bare),
+      );
+    } else if (moves.length <= 12) {
+      plain = h(
+        "div",
+        { class: "power-plain", role: "group", "aria-label": "Power moves" },
+        moves.map((p) => h("button", { type: "button", class: "btn small", "data-action": p.action, onclick: () => ctx.act(p.action) }, p.action)),
+      );
+    } else {
+      const pick = h(
+        "select",
+        { id: "power-move", "aria-label": "Power move" },
+        moves.map((p) => h("option", { value: p.action }, p.action)),
+      );
+      plain = h(
+        "div",
+        { class: "power-plain" },
+        pick,
+        h("button", { type: "button", class: "btn small", "data-power": "do", onclick: () => ctx.act(pick.value) }, "Do it"),
+      );
+    }
+  }
+  const picked = plan.picks.length
+    ? h(
+        "button",
+        { type: "button", class: "btn small", "data-power": "undo", "aria-keyshortcuts": "Escape", onclick: () => ctx.undoPower() },
+        `Undo: ${plan.picks.map((t) => placeWords(t, ctx.view, ctx.me, plan.line ? plan.verb : null)).join(", ")}`,
+        h("kbd", { "aria-hidden": "true" }, "Esc"),
+      )
+    : null;
+  const toggle = !plan.canKeep ? null : h(
+    "button",
+    {
+      type: "button",
+      class: `btn small${plan.keep ? " warn" : ""}`,
+      "data-power": "toggle",
+      "aria-pressed": String(!plan.keep),
+      "aria-keyshortcuts": "u",
+      onclick: () => ctx.togglePower(),
+    },
+    plan.keep ? `Use the ${rankWord(rv.held).toLowerCase()}'s power instead` : `Keep the ${rv.held} instead`,
+    h("kbd", { "aria-hidden": "true" }, "u"),
+  );
+  return h(
+    "section",
+    {
+      class: `power-prompt${plan.keep ? " keeping" : ""}`,
+      role: "group",
+      "aria-labelledby": "power-title",
+      "aria-describedby": "power-text",
+      "data-verb": plan.verb,
+      "data-mode": plan.keep ? "keep" : "power",
+    },
+    h(
+      "h3",
+      { id: "power-title", class: "power-title" },
+      rv.phase === "second" ? "Second power of the 2" : rv.held ? `Power card: ${rankWord(rv.held)}` : "Card power",
+      h("span", { class: "rule-id", title: "the table's rules (RULES.md G7)" }, [powersRule, ...extras].join(" · ")),
+    ),
+    h(
+      "p",
+      { id: "power-text", class: "power-text" },
+      plan.keep ? `Keeping the ${rv.held}: click one of your cards to put it there (1–9), or discard it (x).` : text.text,
+    ),
+    lentNote(rv),
+    verbChoice,
+    plain,
+    h("div", { class: "power-ways" }, picked, toggle),
+  );
+}
+
+/** G7.4 2: what the 2 lends, and what it lent already. */
+function lentNote(rv) {
+  if (rv.phase === "second") {
+    const first = (rv.lent || []).join(", ");
+    return h(
+      "p",
+      { class: "power-note", "data-lent": first },
+      `The 2 lent the ${first}'s power first; now a different one (3 to black king, not the 9), or pass (p).`,
+    );
+  }
+  if (rv.phase === "drawn" && rv.held && rankWord(rv.held) === "Two" && rv.shields) {
+    return h("p", { class: "power-note" }, "A 2 lends two different powers (3 to black king, not the 9): choose the first; the second comes next.");
+  }
+  return null;
+}
+
+/** G7.4 8: the cards on offer. The drawer sees the drawn faces and clicks one to keep;
+ * everyone else sees their backs (the 8 itself is public). */
+function renderOffer(ctx, legal) {
+  const { view, me } = ctx;
+  const rv = view.round_view;
+  const offer = rv.offer || [];
+  const keeps = new Map(legal.powers.filter((p) => p.verb === "keep").map((p) => [p.targets[0][0], p.action]));
+  const mine = keeps.size > 0;
+  const chooser = rv.to_move === null ? null : view.seating[rv.to_move];
+  const cards = offer.map((text, k) => {
+    const action = keeps.get(k);
+    const what = k === 0 && offer.length === 3 ? "the 8 itself" : `drawn card ${offer.length === 3 ? k : k + 1}`;
+    return h(
+      "div",
+      { class: "slot offer-slot" },
+      renderCard(text, {
+        key: `O${k}`,
+        button: !!action,
+        action,
+        classes: action ? ["legal", "do-keep"] : [],
+        label: `, ${what}${action ? `: keep it (${k + 1})` : ""}`,
+        onclick: action ? () => ctx.act(action) : undefined,
+      }),
+      h("span", { class: "offer-caption" }, what),
+      mine ? h("span", { class: "slot-num", "aria-hidden": "true" }, k + 1) : null,
+    );
+  });
+  return h(
+    "section",
+    { class: "offer", role: "group", "aria-label": "The 8's offer" },
+    h("h3", { class: "power-title" }, mine ? "Your 8's offer: keep one card" : `${view.names[chooser]}'s 8: choosing one card to keep`),
+    h("div", { class: "offer-cards" }, cards),
+    h("p", { class: "power-text" }, mine ? "The card you keep replaces one of yours next; the others go to the discard pile. Only you see the drawn cards." : "Only they see the drawn cards."),
+  );
+}
+
 function renderLayout(ctx, s, layout, sh, big, breakdown, legal) {
   const { view, me } = ctx;
   const rv = view.round_view;
@@ -418,11 +619,18 @@ function renderLayout(ctx, s, layout, sh, big, breakdown, legal) {
       for (const p of g.positions) groupOf[p] = gi;
     });
   }
-  const slots = layout.cards.map((text, p) => {
+  const rs = roundSeatOf(view, s);
+  const plan = ctx.powerPlan && !ctx.powerPlan.keep ? ctx.powerPlan : null;
+  // G7.4: positions beyond the grid hold cards an ace added; empty ones are not drawn.
+  const gridSize = sh.rows * sh.cols;
+  const slot = (text, p) => {
     const faceUp = layout.face_up[p];
     let shown = text;
     let known = false;
     let remembered = false;
+    let knownLabel = mine ? ", face down (you have seen it)" : ", face down (you know this card)";
+    const classes = [];
+    let title;
     if (text !== null && text !== "??" && !faceUp) {
       known = true;
       // G8.2 memory: a peeked card is shown for a moment, then hidden again.
@@ -433,7 +641,7 @@ function renderLayout(ctx, s, layout, sh, big, breakdown, legal) {
           since = Date.now();
           ctx.seen.set(key, since);
         }
-        const left = since + PEEK_SHOW_MS - Date.now();
+        const left = since + REVEAL_SHOW_MS - Date.now();
         if (left <= 0) {
           shown = "??";
           known = false;
@@ -443,27 +651,73 @@ function renderLayout(ctx, s, layout, sh, big, breakdown, legal) {
         }
       }
     }
-    let action = mine && !ctx.powerMode ? legal.cards[p] : undefined;
+    // G7, G8: a card this seat looked at with a power. The server sent its face to this
+    // seat alone; when the table does not keep showing it (memory), it is shown for a
+    // moment, then drawn as a remembered back.
+    const peek = rs >= 0 && text !== null && !faceUp ? peekAt(ctx, rs, p) : undefined;
+    if (peek && (text === "??" || text === peek.card)) {
+      const left = peek.at + PEEK_SHOW_MS - Date.now();
+      classes.push("peeked");
+      title = "You looked at this card with a power";
+      if (text === peek.card) {
+        knownLabel = peekedLabel(peek.card, false);
+      } else if (left > 0) {
+        shown = peek.card;
+        known = true;
+        knownLabel = peekedLabel(peek.card, true);
+        classes.push("peek-now");
+        ctx.later(left + 30);
+      } else {
+        remembered = true;
+      }
+    }
+    const eyed = rs >= 0 && !faceUp ? eyedAt(ctx, rs, p) : undefined;
+    if (eyed) {
+      classes.push("eyed");
+      title = `${eyed.by === me ? "You" : view.names[eyed.by]} looked at this card`;
+    }
+    let action = mine && !plan ? legal.cards[p] : undefined;
     let verb = action ? action.split(" ")[0] : null;
     let onclick = action ? () => ctx.act(action) : undefined;
-    const power = ctx.powerMode ? ctx.powerMap.get(`${roundSeatOf(view, s)}:${p}`) : undefined;
+    const power = plan && rs >= 0 ? plan.targets.get(`${rs}:${p}`) : undefined;
+    let hint = verb === "swap" ? "swap" : verb === "flip" ? "turn up" : verb === "peek" ? "peek" : "";
     if (power) {
       verb = "power";
-      action = power.action || `select ${power.select}`;
-      onclick = power.action ? () => ctx.act(power.action) : () => ctx.selectPower(power.select);
+      action = power.action || `pick ${rs}:${p}`;
+      onclick = () => ctx.pickPower(power);
+      const doings = {
+        peek: "look at it",
+        swap: plan.picks.length ? "swap with your first pick" : "pick it for the swap",
+        shuffle: "shuffle these cards",
+        give: "give your card for it",
+        place: "put the 9 in its place",
+        show: "turn it face up",
+        hide: "turn it face down",
+        remove: "discard it",
+        add: "add the stock's top card to these cards",
+        rows: plan.picks.length ? "swap this row with the row picked" : "pick this row",
+        cols: plan.picks.length ? "swap this column with the column picked" : "pick this column",
+      };
+      const doing = doings[plan.verb] || `use the power “${plan.verb}”`;
+      hint = `${doing} (${rv.phase === "second" ? "the 2's second" : `${rankWord(rv.held)}'s`} power)`;
     }
-    const hint = verb === "swap" ? "swap" : verb === "flip" ? "turn up" : verb === "peek" ? "peek" : verb === "power" ? `use the power (${power.verb})` : "";
-    const classes = [];
+    const picked = !!plan && rs >= 0 && plan.selected.has(`${rs}:${p}`);
+    if (picked && !power) onclick = () => ctx.undoPower();
     if (action) classes.push("legal", `do-${verb}`);
     if (remembered) classes.push("remembered");
-    if (ctx.powerMode && ctx.powerFirst === `${roundSeatOf(view, s)}:${p}`) classes.push("selected");
+    if (picked) classes.push("selected");
     if (groupOf[p] !== undefined) classes.push("grouped", `g${groupOf[p] % 5}`);
-    const label = `, card ${p + 1}${mine ? "" : ` of ${view.names[s]}`}${hint ? `: ${hint} (${p + 1})` : ""}`;
+    const state = remembered && peek ? peekedLabel(peek.card, false) : "";
+    const pickedWords = picked ? ", picked for the power (click again or press Escape to undo)" : "";
+    const label = `${state}, card ${p + 1}${mine ? "" : ` of ${view.names[s]}`}${pickedWords}${hint ? `: ${hint}${mine ? ` (${p + 1})` : ""}` : ""}`;
     const card = renderCard(shown, {
       key: `L${s}-${p}`,
       known,
-      knownLabel: mine ? ", face down (you have seen it)" : ", face down (you know this card)",
-      button: !!action,
+      knownLabel,
+      title,
+      // A pick that is not yet a move is a toggle: aria-pressed says whether it is held.
+      pressed: picked ? "true" : power && !power.action ? "false" : undefined,
+      button: !!action || !!picked,
       action,
       classes,
       label,
@@ -472,15 +726,20 @@ function renderLayout(ctx, s, layout, sh, big, breakdown, legal) {
     const points = breakdown ? breakdown.points[p] : null;
     return h(
       "div",
-      { class: "slot" },
+      { class: `slot${p >= gridSize ? " extra" : ""}` },
       card,
-      big && action && !power && !sh.hand ? h("span", { class: "slot-num", "aria-hidden": "true" }, p + 1) : null,
+      big && action && (!power || mine) && !sh.hand ? h("span", { class: "slot-num", "aria-hidden": "true" }, p + 1) : null,
       points !== null && points !== undefined
         ? h("span", { class: `pts${points < 0 ? " neg" : points === 0 ? " zero" : ""}`, "aria-label": `${points} points` }, fmt(points))
         : null,
     );
+  };
+  const slots = layout.cards.slice(0, gridSize).map((text, p) => slot(text, p));
+  const extras = [];
+  layout.cards.forEach((text, p) => {
+    if (p >= gridSize && text !== null) extras.push(slot(text, p));
   });
-  return h(
+  const grid = h(
     "div",
     {
       class: `layout ${sh.hand ? "hand" : "grid"} ${big ? "big" : "small"}`,
@@ -489,6 +748,24 @@ function renderLayout(ctx, s, layout, sh, big, breakdown, legal) {
       "aria-label": `${mine ? "Your" : `${view.names[s]}'s`} ${sh.hand ? "hand" : "layout"}`,
     },
     slots,
+  );
+  if (!extras.length) return grid;
+  return h(
+    "div",
+    { class: `layout-wrap ${big ? "big" : "small"}` },
+    grid,
+    h(
+      "div",
+      {
+        class: `layout extras ${big ? "big" : "small"}`,
+        style: { "--cols": sh.cols, "--rows": sh.rows },
+        role: "group",
+        "data-extras": extras.length,
+        "aria-label": `${mine ? "Your" : `${view.names[s]}'s`} added cards (${extras.length}, beyond the grid)`,
+        title: "Cards an ace added beyond the grid",
+      },
+      extras,
+    ),
   );
 }
 
@@ -634,15 +911,38 @@ export function renderScoresheet(ctx) {
   );
 }
 
-/** Keyboard: d draw, t take, x discard, k knock, p pass, 1-9 your cards. */
+/**
+ * Keyboard: d draw, t take, x discard, k knock, p pass, 1-9 your cards; with a power
+ * card: u switches between using its power and keeping it, Escape undoes a pick (or
+ * keeps the card), 1-9 pick your own cards as targets; Tab and Enter reach every card.
+ */
 export function golfKey(ctx, key) {
   const legal = ctx.legal || {};
-  if (key === "u" && legal.powers && legal.powers.length) return ctx.togglePower(), true;
-  if (key === "escape" && ctx.powerMode) return ctx.togglePower(), true;
+  const plan = ctx.powerPlan;
+  if (key === "u" && plan && plan.canKeep) return ctx.togglePower(), true;
+  if (key === "escape" && plan && !plan.keep && (plan.picks.length || plan.canKeep)) {
+    if (plan.picks.length) ctx.undoPower();
+    else ctx.togglePower();
+    return true;
+  }
+  const rv = ctx.view && ctx.view.round_view;
+  if (rv && rv.phase === "choose" && /^[1-9]$/.test(key)) {
+    // G7.4 8: 1-3 keep that card of the offer.
+    const keep = (legal.powers || []).find((p) => p.verb === "keep" && p.targets[0][0] === Number(key) - 1);
+    if (keep) return ctx.act(keep.action), true;
+    return false;
+  }
   const map = { d: "draw", t: "take", x: "discard", k: "knock", p: "pass" };
   if (map[key] && legal[map[key]]) return ctx.act(map[key]), true;
   if (/^[1-9]$/.test(key)) {
-    const action = legal.cards && legal.cards[Number(key) - 1];
+    const pos = Number(key) - 1;
+    if (plan && !plan.keep) {
+      const rs = ctx.view.seating.indexOf(ctx.me);
+      const target = plan.targets.get(`${rs}:${pos}`);
+      if (target) return ctx.pickPower(target), true;
+      return false;
+    }
+    const action = legal.cards && legal.cards[pos];
     if (action) return ctx.act(action), true;
   }
   return false;

@@ -258,7 +258,8 @@ function renderCreate(box) {
       groups.map((group) => {
         const names = group.options.filter((n) => specs[n]);
         const changed = names.filter((n) => !same(form.golf[n], presetOptions[n])).length;
-        const open = group.id === "match" || group.id === "setup";
+        const powersOn = (form.golf.powers && form.golf.powers !== "off") || form.golf.cutthroat === true;
+        const open = group.id === "match" || group.id === "setup" || (group.id === "powers" && powersOn);
         return h(
           "details",
           { class: "group", open, "data-group": group.id },

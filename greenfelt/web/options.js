@@ -68,6 +68,12 @@ export const GROUPS = [
     blurb: "A penalty or bonus for whoever ends the round",
     options: ["closer_rule", "closer_tie_counts_as_lowest", "closer_bonus"],
   },
+  {
+    id: "powers",
+    title: "Card powers",
+    blurb: "Cards from the stock that look, swap or shuffle",
+    options: ["powers", "cutthroat", "jack_skips"],
+  },
   { id: "match", title: "Match", blurb: "How long a match lasts", options: ["end", "tiebreak"] },
 ];
 
@@ -108,6 +114,9 @@ const LABELS = {
   closer_bonus: "Closer's bonus",
   end: "Match length",
   tiebreak: "A tie for the win",
+  powers: "Card powers",
+  cutthroat: "Cutthroat kings",
+  jack_skips: "Jacks skip a turn",
 };
 
 // One line each, in plain words (the server's help text is the fallback).
@@ -148,6 +157,21 @@ const HELP = {
   closer_bonus: "What the closer gains when they are lowest.",
   end: "Play a number of holes, or until someone reaches a score.",
   tiebreak: "Equal lowest totals share the win, or play one more round.",
+  powers: "A power card drawn from the stock may be discarded to use its power instead of being kept; taken from the discard pile it is a plain card. Powers also allow knocking.",
+  cutthroat: "A king drawn from the stock may be traded for another player's face-up card; they must keep the king (kings count 15).",
+  jack_skips: "A discarded jack makes the next player lose their turn (jacks count 20).",
+};
+
+// What each choice means, shown under the control and updated as it changes.
+const CHOICE_HELP = {
+  powers: {
+    off: "No powers: every card is just its value.",
+    cambio:
+      "Cambio (G7.2): J: look at one of your cards. Q: look at one of an opponent's cards. K: swap one of your cards with one of an opponent's, unseen. Joker: shuffle an opponent's cards.",
+    bga: "Board Game Arena (G7.3): J: peek at one of your face-down cards. Q: peek at an opponent's face-down card. K: swap any two cards on the table, each keeping its face.",
+    powers:
+      "The extended set (G7.4): six cards, peek two, everything stays face down and only a knock ends the round; most ranks have a power (look, swap, shuffle, shield, take two…).",
+  },
 };
 
 const CHOICE_LABELS = {
@@ -174,6 +198,12 @@ const CHOICE_LABELS = {
   },
   closer_bonus: { none: "none", zero: "a positive score becomes 0", minus_players: "minus the number of players" },
   tiebreak: { share: "share the win", playoff: "play one more round" },
+  powers: {
+    off: "off",
+    cambio: "cambio: J look, Q look, K swap, joker shuffle",
+    bga: "Board Game Arena: J/Q peek, K swap any two",
+    powers: "extended set: a power on most ranks",
+  },
   decks: { auto: "auto", bga: "as Board Game Arena", 1: "1", 2: "2", 3: "3", 4: "4" },
   jokers_per_deck: { 0: "none", 2: "two per deck" },
   values: {
@@ -344,6 +374,10 @@ export function problems(o, players) {
   if (asBool(o.final_turns_stock_only) && !asBool(o.final_turns) && !knocking) {
     add("final_turns_stock_only", "There are no final turns to restrict.", { final_turns_stock_only: false });
   }
+  const powersOn = (o.powers && o.powers !== "off") || asBool(o.cutthroat);
+  if (powersOn && !shape.grid) {
+    add("powers", "Card powers point at places in a layout; cards held in the hand have none.", { powers: "off", cutthroat: false });
+  }
   const jokers = Number(o.jokers_per_deck);
   if (jokers !== 0 && jokers !== 2) add("jokers_per_deck", "Use 0 or 2 jokers per deck.", { jokers_per_deck: 0 });
   if (o.decks !== "auto" && o.decks !== "bga") {
@@ -386,10 +420,17 @@ export function optionControl(spec, value, presetValue, change) {
   const helpId = `${id}-help`;
   const common = { id, "aria-describedby": helpId, "data-option": name };
   let control;
+  const meaning = CHOICE_HELP[name] ? h("span", { class: "choice-help", "data-choice-help": name }, choiceHelp(name, value)) : null;
   const select = (entries, current) =>
     h(
       "select",
-      { ...common, onchange: (e) => change(parseChoice(e.target.value)) },
+      {
+        ...common,
+        onchange: (e) => {
+          if (meaning) meaning.textContent = choiceHelp(name, parseChoice(e.target.value));
+          change(parseChoice(e.target.value));
+        },
+      },
       entries.map(([v, label]) => h("option", { value: v, selected: String(current) === String(v) }, label)),
     );
   if (spec.choices && spec.choices.length) {
@@ -499,9 +540,15 @@ export function optionControl(spec, value, presetValue, change) {
       spec.rule ? h("span", { class: "rule-id", title: `RULES.md ${spec.rule}` }, spec.rule) : null,
     ),
     h("div", { class: "option-control" }, control),
-    h("p", { class: "option-help", id: helpId }, HELP[name] || capitalise(spec.help || "")),
+    h("p", { class: "option-help", id: helpId }, HELP[name] || capitalise(spec.help || ""), meaning ? " " : null, meaning),
     h("p", { class: "option-problem", role: "alert", hidden: true }),
   );
+}
+
+/** What a choice of option ``name`` means, or "". */
+export function choiceHelp(name, value) {
+  const table = CHOICE_HELP[name];
+  return (table && table[String(value)]) || "";
 }
 
 function endControl(value, change, common) {

@@ -1,5 +1,6 @@
 // A table page: the socket, the current view, rendering with animations, keys, the log.
 import { describeGolf, golfKey, golfMotions, holeLabel, renderGolf } from "./golf.js";
+import { PEEK_SHOW_MS, trackPowers } from "./powers.js";
 import { getCatalogue } from "./lobby.js";
 import { TableSocket } from "./net.js";
 import { describeRules, resolveRules } from "./options.js";
@@ -63,6 +64,11 @@ export async function tablePage(main, setTop, id, mode) {
     pending: false,
     pendingTimer: 0,
     seen: new Map(),
+    peeks: new Map(),
+    eyed: null,
+    power: null,
+    lastTracked: -1,
+    focusAfter: null,
     log: [],
     ready: null,
     timers: new Set(),
@@ -101,13 +107,37 @@ export async function tablePage(main, setTop, id, mode) {
       render(null);
     }
   };
+  // A power card from the stock (G7): use its power (picking targets) or keep it.
   ctx.togglePower = () => {
-    ctx.powerMode = !ctx.powerMode;
-    ctx.powerFirst = null;
+    if (!ctx.power) return;
+    ctx.power = { ...ctx.power, keep: !ctx.power.keep, picks: [] };
+    ctx.powerSaid = null;
+    ctx.powerFocus = !ctx.power.keep;
+    if (ctx.power.keep) ctx.focusAfter = ".me-area button.card.legal";
     render(null);
   };
-  ctx.selectPower = (key) => {
-    ctx.powerFirst = ctx.powerFirst === key ? null : key;
+  ctx.choosePower = (verb) => {
+    if (!ctx.power) return;
+    ctx.power = { ...ctx.power, verb, picks: [], keep: false };
+    render(null);
+  };
+  ctx.pickPower = (pick) => {
+    if (!ctx.power || ctx.pending) return;
+    if (pick.action) {
+      ctx.act(pick.action);
+      return;
+    }
+    ctx.power = { ...ctx.power, picks: [...ctx.power.picks, pick.target] };
+    ctx.powerFocus = true;
+    render(null);
+  };
+  ctx.undoPower = () => {
+    if (!ctx.power || !ctx.power.picks.length) return;
+    const undone = ctx.power.picks[ctx.power.picks.length - 1];
+    ctx.power = { ...ctx.power, picks: ctx.power.picks.slice(0, -1) };
+    // Back on the card just let go of, for the keyboard.
+    const seat = ctx.view.seating[undone[0]];
+    ctx.focusAfter = `[data-key="L${seat}-${undone[1] === null ? 0 : undone[1]}"]`;
     render(null);
   };
   ctx.rematch = () => {
@@ -195,6 +225,9 @@ export async function tablePage(main, setTop, id, mode) {
               ["k", "knock"],
               ["p", "don't turn a card up"],
               ["1 – 9", "your card at that place (turn up, peek or swap)"],
+              ["u", "a power card from the stock: use its power, or keep the card"],
+              ["Esc", "undo a power pick"],
+              ["1 – 3", "an 8's offer (powers): keep that card"],
               ["n", "next hole · r rematch"],
             ].map(([k, v]) => [h("dt", null, h("kbd", null, k)), h("dd", null, v)])
           : [
@@ -263,7 +296,11 @@ export async function tablePage(main, setTop, id, mode) {
     const { felt, side: sideContent } = ctx.game === "golf" ? renderGolf(ctx) : renderSpades(ctx);
     fill(board, felt);
     fill(sideSheet, sideContent);
-    if (focusKey) {
+    const wanted = ctx.focusAfter ? board.querySelector(ctx.focusAfter) : null;
+    ctx.focusAfter = null;
+    if (wanted) {
+      wanted.focus({ preventScroll: true });
+    } else if (focusKey) {
       const again = board.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) || board.querySelector(`[data-action="${CSS.escape(focusKey)}"]`);
       if (again && (again.tagName === "BUTTON" || again.tagName === "A")) again.focus({ preventScroll: true });
       else {
@@ -272,7 +309,7 @@ export async function tablePage(main, setTop, id, mode) {
       }
     }
     if (event && before) {
-      const motions = ctx.game === "golf" ? golfMotions(event) : spadesMotions(event, ctx.view, ctx.me);
+      const motions = ctx.game === "golf" ? golfMotions(event, ctx.view) : spadesMotions(event, ctx.view, ctx.me);
       animate(motions, before);
     }
     const myTurn = ctx.game === "golf" ? isMyGolfTurn() : ctx.view.hand && ctx.view.hand.to_move === ctx.me && ctx.me !== null;
@@ -329,6 +366,17 @@ export async function tablePage(main, setTop, id, mode) {
     );
   }
 
+  /** Announce a peeked card, and take it out of the page again once it is off the table. */
+  function sayPeek(text) {
+    announce(text);
+    const timer = setTimeout(() => {
+      ctx.timers.delete(timer);
+      const el = document.getElementById("announcer");
+      if (el && el.textContent === text) el.textContent = "";
+    }, PEEK_SHOW_MS);
+    ctx.timers.add(timer);
+  }
+
   function addLog(text, kind = "") {
     if (!text) return;
     ctx.log.unshift({ text, kind });
@@ -344,26 +392,35 @@ export async function tablePage(main, setTop, id, mode) {
   function onFrame(frame) {
     if (frame.type === "state" || frame.type === "update") {
       const prevView = ctx.view;
+      const prevFrame = ctx.frame;
       const fresh = frame.type === "update" && frame.seq !== ctx.frame?.seq;
       ctx.frame = frame;
       ctx.view = frame.view;
       ctx.seq = frame.seq;
       ctx.seats = frame.seats || ctx.seats;
       ctx.me = frame.seat;
-      if (fresh || frame.type === "state") {
-        ctx.powerMode = false;
-        ctx.powerFirst = null;
-      }
+      if (fresh || (frame.type === "state" && frame.seq !== (prevFrame && prevFrame.seq))) ctx.power = null;
       clearPending();
       const event = frame.type === "update" ? frame.event : null;
       if (ctx.view && ctx.game === "spades") spadesOnUpdate(ctx, event, prevView);
+      if (ctx.view && ctx.game === "golf" && event && fresh && frame.seq > ctx.lastTracked) {
+        ctx.lastTracked = frame.seq;
+        trackPowers(ctx, event, prevView);
+      }
       if (event && fresh && ctx.view && frame.seq > ctx.lastLogged) {
         ctx.lastLogged = frame.seq;
-        const text = ctx.game === "golf" ? describeGolf(event, ctx.view, ctx.me) : describeSpades(event, ctx.view, ctx.me);
+        const text = ctx.game === "golf" ? describeGolf(event, ctx.view, ctx.me, prevView) : describeSpades(event, ctx.view, ctx.me);
+        if (ctx.game === "golf" && event.kind === "action" && event.seat === ctx.me && event.seen) {
+          // Your own peek: say the card now (it may not stay on the table, G8.2).
+          sayPeek(`You looked: ${event.seen}.`);
+        }
         addLog(text, event.kind === "action" && event.seat === ctx.me ? "mine" : "");
         if (event.kind === "action" && event.seat !== ctx.me && text) announce(text);
       }
-      if (frame.type === "state") ctx.lastLogged = Math.max(ctx.lastLogged, frame.seq);
+      if (frame.type === "state") {
+        ctx.lastLogged = Math.max(ctx.lastLogged, frame.seq);
+        ctx.lastTracked = Math.max(ctx.lastTracked, frame.seq);
+      }
       render(fresh ? event : null);
       return;
     }

@@ -194,3 +194,20 @@ def shot(page: Page, name: str, readme: bool = False, full: bool = False) -> Non
     if readme and os.environ.get("GREENFELT_SCREENSHOTS"):
         DOCS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(DOCS / f"{name}.png"), animations="disabled", full_page=full)
+
+
+def join_in_browser(page: Page, url: str, table: str, name: str) -> None:
+    """Take a free seat at ``table`` through the join page, like a person."""
+    page.goto(f"{url}/#/join/{table}")
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#board")).to_be_visible(timeout=TIMEOUT)
+
+
+def wait_seq_above(page: Page, before: int) -> None:
+    """Wait until the table has moved on past event number ``before``."""
+    page.wait_for_function(
+        "n => Number(document.querySelector('#board')?.dataset.seq) > n",
+        arg=before,
+        timeout=TIMEOUT,
+    )
