@@ -13,7 +13,17 @@ from typing import Any
 from greenfelt.bots.base import Bot, Observation, RandomBot, observe
 from greenfelt.errors import GreenfeltError
 
-__all__ = ["GAMES", "LEVELS", "Bot", "BotError", "Observation", "make_bot", "observe"]
+__all__ = [
+    "GAMES",
+    "LEVELS",
+    "TABLE_TIME_MS",
+    "Bot",
+    "BotError",
+    "Observation",
+    "make_bot",
+    "observe",
+    "table_bot",
+]
 
 GAMES = ("golf", "spades")
 LEVELS = ("random", "greedy", "expert")
@@ -56,3 +66,18 @@ def make_bot(game: str, level: str, rng: random.Random | int | None = None, **op
     except TypeError as error:
         raise BotError(f"bad options for the {level} {game} bot: {error}") from None
     return bot
+
+
+TABLE_TIME_MS = 200.0
+"""The most an expert may think per move at a table with people (server, terminal).
+
+Its default budget is a number of iterations, which keeps simulations
+reproducible; where moves have many candidates (nine cards, a BGA king's swaps)
+those iterations take longer, so people's tables add this cap as well."""
+
+
+def table_bot(game: str, level: str, rng: random.Random | int | None = None) -> Bot:
+    """A bot for a table with people: ``make_bot``, the expert capped at :data:`TABLE_TIME_MS`."""
+    if level.strip().lower() == "expert":
+        return make_bot(game, level, rng, time_ms=TABLE_TIME_MS)
+    return make_bot(game, level, rng)

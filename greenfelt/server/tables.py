@@ -601,6 +601,6 @@ def _canonical(rnd: Any, text: str) -> str:
 
 def _decide(game: str, level: str, seed: str, snapshot: Any, seat: int) -> Any:
     """A bot's move (in a worker thread): it sees only ``snapshot``'s observation for ``seat``."""
-    from greenfelt.bots import make_bot
+    from greenfelt.bots import table_bot
 
-    return make_bot(game, level, random.Random(seed)).act(snapshot, seat)
+    return table_bot(game, level, random.Random(seed)).act(snapshot, seat)

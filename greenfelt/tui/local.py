@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from greenfelt.bots import Bot, make_bot
+from greenfelt.bots import Bot, table_bot
 from greenfelt.record import dumps, match_record
 from greenfelt.tui.session import PlayError, Session
 
@@ -24,7 +24,7 @@ __all__ = ["LocalSession", "new_bot"]
 def new_bot(game: str, level: str, rng: random.Random) -> Bot:
     """A bot of ``level``; raises PlayError (or BotError) naming the level when it cannot."""
     try:
-        return make_bot(game, level, rng)
+        return table_bot(game, level, rng)
     except ImportError:
         raise PlayError(
             f"the {level} bot for {game} is not available in this installation; "
