@@ -37,6 +37,15 @@ from greenfelt.server.store import Store
 from greenfelt.server.tables import Settings
 from tests.server.helpers import LiveServer, Sock, ThreadServer, legal_of, new_table, sqlite_url
 
+# The server under test runs in a thread of this process, and its websocket
+# keepalive pings draw from the global ``random`` module (uvicorn, websockets).
+# When a ping lands while hypothesis draws an example, hypothesis takes it for a
+# strategy using ``random`` and warns; the strategies here do not.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Do not use the `random` module inside strategies"
+    ":hypothesis.errors.HypothesisDeprecationWarning"
+)
+
 QUIET = Settings(bot_delay=3600, round_pause=3600, takeover_after=3600, rate=1e6, burst=10**6)
 """Bots never move, nobody is taken over, no rate limit: a table that stands still."""
 
