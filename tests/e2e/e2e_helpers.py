@@ -211,3 +211,106 @@ def wait_seq_above(page: Page, before: int) -> None:
         arg=before,
         timeout=TIMEOUT,
     )
+
+
+# ---- two people at a power table (G7) ---------------------------------------------
+
+MAX_DRAWS = 250
+"""Draws before a wanted power card must have come: a rank has 4 cards in 52, so
+250 draws miss it with a probability below 1e-8 (the server cannot stack a deck)."""
+
+
+def press_and_wait(page: Page, key: str) -> None:
+    """Press a key (no mouse) and wait until the table has moved on."""
+    before = seq(page)
+    page.keyboard.press(key)
+    wait_seq_above(page, before)
+
+
+def updates_since(frames: list[str], start: int) -> list[dict[str, Any]]:
+    """The update frames a page received from frame number ``start`` on."""
+    return [json.loads(f) for f in frames[start:] if json.loads(f).get("type") == "update"]
+
+
+def key_of(locator: Any) -> tuple[int, int]:
+    """A card's ``data-key`` ``L{seat}-{pos}`` as (table seat, position)."""
+    key = locator.get_attribute("data-key") or ""
+    match = re.fullmatch(r"L(\d+)-(\d+)", key)
+    assert match, key
+    return int(match.group(1)), int(match.group(2))
+
+
+class PowerTable:
+    """Ann and Bob at a Golf table with card powers, each in their own browser context.
+
+    ``create(page, url) -> table id`` makes the table when the lobby's defaults for
+    ``preset`` are not what a test needs.
+    """
+
+    def __init__(self, server: Any, pages: Any, preset: str, create: Any = None) -> None:
+        self.ann = pages.open()
+        self.bob = pages.open()
+        self.frames = {0: capture_frames(self.ann), 1: capture_frames(self.bob)}
+        if create is None:
+            self.id = create_in_lobby(self.ann, server.url, "Ann", preset=preset, seats=["friend"])
+        else:
+            self.id = create(self.ann, server.url)
+        join_in_browser(self.bob, server.url, self.id, "Bob")
+        for page in (self.ann, self.bob):
+            expect(page.locator(".felt.golf")).to_be_visible(timeout=TIMEOUT)
+        self.pages = {0: self.ann, 1: self.bob}
+        self.names = {0: "Ann", 1: "Bob"}
+
+    def sync(self) -> dict[str, Any]:
+        """Wait until both pages show the same event; returns the latest state."""
+        target = max(seq(self.ann), seq(self.bob), 1)
+        for page in (self.ann, self.bob):
+            page.wait_for_function(
+                "n => Number(document.querySelector('#board')?.dataset.seq) >= n",
+                arg=target,
+                timeout=TIMEOUT,
+            )
+        return last_state(self.frames[0])
+
+    def mover(self) -> int:
+        """The table seat to move (nobody knocks here, so the round cannot be over)."""
+        state = self.sync()
+        rv = state["view"]["round_view"]
+        assert rv["phase"] != "over", "the round ended before a power card came"
+        return int(state["view"]["seating"][rv["to_move"]])
+
+    def play_until_power(self, verbs: set[str], keyboard: bool = False) -> int:
+        """Peek, then draw and discard on both seats until a seat holds a power card whose
+        prompt offers one of ``verbs``; returns that seat. Other power cards are discarded."""
+        draws = 0
+        while True:
+            seat = self.mover()
+            page = self.pages[seat]
+            expect(page.locator("#status.tone-you")).to_be_visible(timeout=TIMEOUT)
+            phase = last_state(self.frames[seat])["view"]["round_view"]["phase"]
+            if phase == "reveal":  # peek at two of your own cards first
+                target = page.locator("button.card.legal.do-peek")
+                if keyboard:  # the digit of the place
+                    press_and_wait(page, str(key_of(target.first)[1] + 1))
+                else:
+                    click_and_wait(page, target)
+                continue
+            assert phase == "turn", f"unexpected phase {phase}"
+            assert draws < MAX_DRAWS, f"no power card for {verbs} in {MAX_DRAWS} draws"
+            draws += 1
+            if keyboard:
+                press_and_wait(page, "d")
+            else:
+                click_and_wait(page, page.locator("button.btn[data-action=draw]"))
+            prompt = page.locator(".power-prompt")
+            if prompt.count() and prompt.get_attribute("data-verb") in verbs:
+                return seat
+            # Not the power wanted (or none): throw the card away without its power.
+            if prompt.count():
+                expect(page.locator("button.btn[data-action=discard]")).to_have_text(
+                    re.compile("Discard without power")
+                )
+            if keyboard:
+                press_and_wait(page, "x")
+            else:
+                click_and_wait(page, page.locator("button.btn[data-action=discard]"))

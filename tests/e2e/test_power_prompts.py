@@ -9,112 +9,20 @@ from the stock (bounded; cambio's 2x2 round only ends by a knock, and nobody kno
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
 from e2e_helpers import (
     TIMEOUT,
-    capture_frames,
+    PowerTable,
     click_and_wait,
-    create_in_lobby,
     dom_cards,
     frame_cards,
-    last_state,
+    key_of,
     seq,
     shot,
+    updates_since,
 )
 from playwright.sync_api import Page, expect
-
-# Each draw has about 4/52 (one rank) to 8/52 (two ranks) chance of the power wanted:
-# 250 draws miss it with a probability below 1e-8.
-MAX_DRAWS = 250
-
-
-class Table:
-    """Two people at a cambio table, each in their own browser context."""
-
-    def __init__(self, server: Any, pages: Any, *, memory: bool = True) -> None:
-        self.ann = pages.open()
-        self.bob = pages.open()
-        self.frames = {0: capture_frames(self.ann), 1: capture_frames(self.bob)}
-        if memory:
-            self.id = create_in_lobby(
-                self.ann, server.url, "Ann", preset="cambio", seats=["friend"]
-            )
-        else:
-            self.id = create_without_memory(self.ann, server.url)
-        self.bob.goto(f"{server.url}/#/join/{self.id}")
-        self.bob.fill("#join-name", "Bob")
-        self.bob.click("#join-button")
-        for page in (self.ann, self.bob):
-            expect(page.locator(".felt.golf")).to_be_visible(timeout=TIMEOUT)
-        self.pages = {0: self.ann, 1: self.bob}
-        self.names = {0: "Ann", 1: "Bob"}
-
-    def sync(self) -> dict[str, Any]:
-        """Wait until both pages show the same event; returns the latest state."""
-        target = max(seq(self.ann), seq(self.bob), 1)
-        for page in (self.ann, self.bob):
-            page.wait_for_function(
-                "n => Number(document.querySelector('#board')?.dataset.seq) >= n",
-                arg=target,
-                timeout=TIMEOUT,
-            )
-        return last_state(self.frames[0])
-
-    def mover(self) -> int:
-        state = self.sync()
-        rv = state["view"]["round_view"]
-        assert rv["phase"] != "over", "the round ended before a power card came"
-        return int(state["view"]["seating"][rv["to_move"]])
-
-    def play_until_power(self, verbs: set[str], keyboard: bool = False) -> int:
-        """Draw and discard on both seats until a seat holds a power card whose prompt
-        offers one of ``verbs``; returns that seat. Other power cards are discarded."""
-        draws = 0
-        while True:
-            seat = self.mover()
-            page = self.pages[seat]
-            expect(page.locator("#status.tone-you")).to_be_visible(timeout=TIMEOUT)
-            phase = last_state(self.frames[seat])["view"]["round_view"]["phase"]
-            if phase == "reveal":  # cambio: peek at two of your own cards first
-                target = page.locator("button.card.legal.do-peek")
-                if keyboard:  # the digit of the place
-                    press_and_wait(page, str(key_of(target.first)[1] + 1))
-                else:
-                    click_and_wait(page, target)
-                continue
-            assert phase == "turn", f"unexpected phase {phase}"
-            assert draws < MAX_DRAWS, f"no power card for {verbs} in {MAX_DRAWS} draws"
-            draws += 1
-            if keyboard:
-                press_and_wait(page, "d")
-            else:
-                click_and_wait(page, page.locator("button.btn[data-action=draw]"))
-            prompt = page.locator(".power-prompt")
-            if prompt.count() and prompt.get_attribute("data-verb") in verbs:
-                return seat
-            # Not the power wanted (or none): throw the card away without its power.
-            if prompt.count():
-                expect(page.locator("button.btn[data-action=discard]")).to_have_text(
-                    re.compile("Discard without power")
-                )
-            if keyboard:
-                press_and_wait(page, "x")
-            else:
-                click_and_wait(page, page.locator("button.btn[data-action=discard]"))
-
-
-def press_and_wait(page: Page, key: str) -> None:
-    """Press a key (no mouse) and wait until the table has moved on."""
-    before = seq(page)
-    page.keyboard.press(key)
-    page.wait_for_function(
-        "n => Number(document.querySelector('#board')?.dataset.seq) > n",
-        arg=before,
-        timeout=TIMEOUT,
-    )
 
 
 def create_without_memory(page: Page, url: str) -> str:
@@ -135,20 +43,8 @@ def create_without_memory(page: Page, url: str) -> str:
     return match.group(1)
 
 
-def updates_since(frames: list[str], start: int) -> list[dict[str, Any]]:
-    return [json.loads(f) for f in frames[start:] if json.loads(f).get("type") == "update"]
-
-
-def key_of(locator: Any) -> tuple[int, int]:
-    """``L{seat}-{pos}`` -> (table seat, position)."""
-    key = locator.get_attribute("data-key") or ""
-    match = re.fullmatch(r"L(\d+)-(\d+)", key)
-    assert match, key
-    return int(match.group(1)), int(match.group(2))
-
-
 def test_peek_by_click_is_shown_only_to_the_peeker(server, pages):
-    table = Table(server, pages)
+    table = PowerTable(server, pages, "cambio")
     seat = table.play_until_power({"peek"})
     me, other = table.pages[seat], table.pages[1 - seat]
     name = table.names[seat]
@@ -223,7 +119,7 @@ def test_peek_by_click_is_shown_only_to_the_peeker(server, pages):
 
 
 def test_swap_by_two_clicks_updates_both_pages(server, pages):
-    table = Table(server, pages, memory=False)
+    table = PowerTable(server, pages, "cambio", create=create_without_memory)
     seat = table.play_until_power({"swap"})
     me, other = table.pages[seat], table.pages[1 - seat]
     them = 1 - seat
@@ -283,7 +179,7 @@ def test_swap_by_two_clicks_updates_both_pages(server, pages):
 
 
 def test_power_used_from_the_keyboard_only(server, pages):
-    table = Table(server, pages)
+    table = PowerTable(server, pages, "cambio")
     seat = table.play_until_power({"peek", "swap"}, keyboard=True)
     me = table.pages[seat]
     prompt = me.locator(".power-prompt")

@@ -13,97 +13,33 @@ and discard on both seats until the wanted card comes (bounded: a rank has 4 car
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
 from e2e_helpers import (
     TIMEOUT,
+    PowerTable,
     capture_frames,
     click_and_wait,
     create_in_lobby,
     dom_cards,
     frame_cards,
-    join_in_browser,
+    key_of,
     last_state,
     seq,
     shot,
+    updates_since,
     wait_seq_above,
 )
 from playwright.sync_api import Page, expect
 
-MAX_DRAWS = 250
 MAX_MOVES = 400
 KNOCK_AFTER = 8  # own turns before knocking (the bot may knock first)
-
-
-def updates_since(frames: list[str], start: int) -> list[dict[str, Any]]:
-    return [json.loads(f) for f in frames[start:] if json.loads(f).get("type") == "update"]
-
-
-def key_of(locator: Any) -> tuple[int, int]:
-    """``L{seat}-{pos}`` -> (table seat, position)."""
-    key = locator.get_attribute("data-key") or ""
-    match = re.fullmatch(r"L(\d+)-(\d+)", key)
-    assert match, key
-    return int(match.group(1)), int(match.group(2))
 
 
 def assert_only_what_was_sent(page: Page, frames: list[str]) -> None:
     """G8: every card in the page's DOM is one the server sent this seat."""
     leaked = dom_cards(page) - frame_cards(frames)
     assert not leaked, f"cards in the page that the server never sent it: {leaked}"
-
-
-class Friends:
-    """Ann and Bob at a ``powers`` table, each in their own browser context."""
-
-    def __init__(self, server: Any, pages: Any) -> None:
-        self.ann = pages.open()
-        self.bob = pages.open()
-        self.frames = {0: capture_frames(self.ann), 1: capture_frames(self.bob)}
-        self.id = create_in_lobby(self.ann, server.url, "Ann", preset="powers", seats=["friend"])
-        join_in_browser(self.bob, server.url, self.id, "Bob")
-        for page in (self.ann, self.bob):
-            expect(page.locator(".felt.golf")).to_be_visible(timeout=TIMEOUT)
-        self.pages = {0: self.ann, 1: self.bob}
-        self.names = {0: "Ann", 1: "Bob"}
-
-    def sync(self) -> dict[str, Any]:
-        target = max(seq(self.ann), seq(self.bob), 1)
-        for page in (self.ann, self.bob):
-            page.wait_for_function(
-                "n => Number(document.querySelector('#board')?.dataset.seq) >= n",
-                arg=target,
-                timeout=TIMEOUT,
-            )
-        return last_state(self.frames[0])
-
-    def mover(self) -> int:
-        rv = self.sync()["view"]["round_view"]
-        assert rv["phase"] != "over", "the round ended, yet nobody knocked"
-        return int(self.sync()["view"]["seating"][rv["to_move"]])
-
-    def play_until(self, verbs: set[str]) -> int:
-        """Peek, then draw and discard on both seats until a seat's power prompt opens on
-        one of ``verbs``; returns that seat."""
-        draws = 0
-        while True:
-            seat = self.mover()
-            page = self.pages[seat]
-            expect(page.locator("#status.tone-you")).to_be_visible(timeout=TIMEOUT)
-            phase = last_state(self.frames[seat])["view"]["round_view"]["phase"]
-            if phase == "reveal":  # peek at two of your own cards first
-                click_and_wait(page, page.locator("button.card.legal.do-peek"))
-                continue
-            assert phase == "turn", f"unexpected phase {phase}"
-            assert draws < MAX_DRAWS, f"no power card for {verbs} in {MAX_DRAWS} draws"
-            draws += 1
-            click_and_wait(page, page.locator("button.btn[data-action=draw]"))
-            prompt = page.locator(".power-prompt")
-            if prompt.count() and prompt.get_attribute("data-verb") in verbs:
-                return seat
-            click_and_wait(page, page.locator("button.btn[data-action=discard]"))
 
 
 def test_a_powers_round_against_the_bot_to_a_knock_and_a_score(server, pages):
@@ -202,8 +138,8 @@ def use_by_clicks(page: Page) -> None:
 
 
 def test_an_eights_offer_is_face_up_only_for_its_drawer(server, pages):
-    table = Friends(server, pages)
-    seat = table.play_until({"draw2"})
+    table = PowerTable(server, pages, "powers")
+    seat = table.play_until_power({"draw2"})
     me, other = table.pages[seat], table.pages[1 - seat]
     prompt = me.locator(".power-prompt")
     button = prompt.locator(".power-plain button[data-action='power draw2']")
@@ -259,8 +195,8 @@ def test_an_eights_offer_is_face_up_only_for_its_drawer(server, pages):
 
 
 def test_a_fours_show_is_picked_on_the_cards(server, pages):
-    table = Friends(server, pages)
-    seat = table.play_until({"show"})
+    table = PowerTable(server, pages, "powers")
+    seat = table.play_until_power({"show"})
     me, other = table.pages[seat], table.pages[1 - seat]
     them = 1 - seat
     text = me.locator(".power-prompt .power-text")
@@ -295,8 +231,8 @@ def test_a_fours_show_is_picked_on_the_cards(server, pages):
 
 
 def test_a_sevens_rows_light_whole_rows(server, pages):
-    table = Friends(server, pages)
-    seat = table.play_until({"rows"})
+    table = PowerTable(server, pages, "powers")
+    seat = table.play_until_power({"rows"})
     me = table.pages[seat]
     them = 1 - seat
     prompt = me.locator(".power-prompt")
