@@ -157,6 +157,16 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def number_or_text(value: str) -> int | float | str:
+    """A command-line option value: an int, a float, or else the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="expert vs greedy, mirrored, in parallel")
     parser.add_argument("--jobs", type=int, default=2)
@@ -173,10 +183,10 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an expert option other than the default (iterations, depth, exploration)",
+        help="an expert option other than the default (iterations, depth, exploration, playout)",
     )
     args = parser.parse_args()
-    options = {k: float(v) if "." in v else int(v) for k, v in (o.split("=") for o in args.expert)}
+    options = {k: number_or_text(v) for k, v in (o.split("=", 1) for o in args.expert)}
     plan = [(name, int(count)) for name, count in (p.split("=") for p in args.deals.split(","))]
     tasks = [(name, deal, seat) for name, count in plan for deal in range(count) for seat in (0, 1)]
     # Interleave configurations so a time box leaves every one a fair sample.

@@ -716,12 +716,17 @@ class _Decision:
         margin += _CLOSE_MARGIN + (_PENALTY_MARGIN if self.t.punished else 0.0)
         return mine + margin - patience <= self.others_final()
 
-    def best_place(self, card: int, may_discard: bool) -> tuple[float, GolfAction]:
-        """The best use of ``card`` in hand: swap it in (G2.2, G2.3) or discard it.
+    def placements(
+        self, card: int, may_discard: bool
+    ) -> list[tuple[GolfAction, float, float, int]]:
+        """Each use of ``card`` in hand as ``(action, gain, cost, old)``.
 
-        A swap is worth what it lowers this seat's estimate, less what the card
-        it puts on the pile would give the next player beyond their own draw
-        (:meth:`denial`), with a bonus or a veto when it closes the round (G3.1).
+        ``gain`` is how much the move lowers this seat's estimate; ``cost`` is
+        what the card it puts on the pile gives the next player beyond their
+        own draw (:meth:`denial`), less a bonus (or plus a veto) when the move
+        closes the round (G3.1); ``old`` is the sight code it replaces
+        (:data:`EMPTY` for the discard). :meth:`best_place` ranks these, and
+        the expert's playout policy re-ranks them (``golf_playout``).
         """
         state = self.state
         t = self.t
@@ -735,15 +740,14 @@ class _Decision:
             alternative = t.dg(worth)
         v, key = t.v, t.key
         can_close = t.closes and state.closer is None and state.down[seat] == 1
-        best = -1e9
-        choice: GolfAction = DISCARD
+        out: list[tuple[GolfAction, float, float, int]] = []
         gain = t.gain
         for p in range(t.size):
             old = cells[base + p]
             if old == EMPTY:
                 continue  # G3.5: a removed position cannot be swapped
             g = gain(cells, seat, p, card, before)
-            score = g
+            cost = 0.0
             if old < 53:
                 if nxt is not None:  # the denial, inlined: the hot path
                     take = worth - v[old]
@@ -751,21 +755,32 @@ class _Decision:
                     if pg is not None and pg > take:
                         take = pg
                     if take > alternative:
-                        score -= _DENIAL_WEIGHT * (take - alternative)
+                        cost = _DENIAL_WEIGHT * (take - alternative)
             elif can_close and old == UNKNOWN:
-                score += self._closing_bonus(before - g)  # G3.1: this swap closes
-            if score > best:
-                best = score
-                choice = SWAP[p]
+                cost = -self._closing_bonus(before - g)  # G3.1: this swap closes
+            out.append((SWAP[p], g, cost, old))
         if may_discard:
-            score = 0.0
+            cost = 0.0
             if nxt is not None:
-                score -= self.denial(card, (worth, pairs))
+                cost = self.denial(card, (worth, pairs))
             if can_close and state.rules.after_discard == "must":
-                score += self._closing_bonus(before)  # the forced flip closes
-            if score >= best:
+                cost -= self._closing_bonus(before)  # the forced flip closes
+            out.append((DISCARD, 0.0, cost, EMPTY))
+        return out
+
+    def best_place(self, card: int, may_discard: bool) -> tuple[float, GolfAction]:
+        """The best use of ``card`` in hand: swap it in (G2.2, G2.3) or discard it.
+
+        A move is worth its gain less its cost (:meth:`placements`); the
+        discard wins a tie.
+        """
+        best = -1e9
+        choice: GolfAction = DISCARD
+        for action, g, cost, _ in self.placements(card, may_discard):
+            score = g - cost
+            if score > best or (score == best and action is DISCARD):
                 best = score
-                choice = DISCARD
+                choice = action
         return best, choice
 
     def _closing_bonus(self, mine: float) -> float:

@@ -5,9 +5,13 @@ actions, every iteration played in a fresh *determinization* (a full state drawn
 from the seat's observation, so the bot never sees a hidden card). Below the
 root, selection uses UCB1 with *availability* counts, so a move is judged only
 against the worlds in which it was legal; an unvisited node first tries the
-move the greedy policy would make there. From the tree's edge (``depth`` moves
-deep) the greedy policy plays the round out, and the result is backed up along
-the path, each node credited from the view of the seat that moved into it.
+move the rollout policy would make there. From the tree's edge (``depth`` moves
+deep) the round is played out, the others by the greedy policy (a model of a
+sound player) and the expert's own seat by its *playout* policy (for Golf,
+``golf_playout``: greedy with placements chosen by a model fitted to rollout
+values, since its own later moves are better than greedy's), and the result is
+backed up along the path, each node credited from the view of the seat that
+moved into it.
 
 At the root the budget is spent by *sequential halving* (Karnin, Koren, Somekh
 2013) with *common random numbers*: iterations come in blocks, each block one
@@ -103,8 +107,19 @@ def _default_policy(game: str) -> Policy:
     return greedy_policy
 
 
+def _playout(game: str, name: str) -> Policy:
+    """The expert's own-seat policy by name: ``fitted`` (Golf's default) or ``greedy``."""
+    if name == "fitted" and game == "golf":
+        from greenfelt.bots.golf_playout import playout_policy
+
+        return playout_policy
+    if name in ("greedy", "fitted"):
+        return _default_policy(game)
+    raise ValueError(f"unknown playout {name!r}: choose fitted or greedy")
+
+
 class ExpertBot(Bot):
-    """ISMCTS over ``determinize`` with greedy rollouts; see the module docstring."""
+    """ISMCTS over ``determinize``, rollouts by greedy and the playout policy; see the module docstring."""
 
     level = "expert"
 
@@ -118,6 +133,7 @@ class ExpertBot(Bot):
         exploration: float = 0.7,
         depth: int | None = None,
         rollout: Policy | None = None,
+        playout: Policy | str = "fitted",
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -133,7 +149,10 @@ class ExpertBot(Bot):
             or (self.time_ms is not None and self.time_ms <= 0)
         ):
             raise ValueError("iterations, depth and time_ms must be positive")
-        self.rollout = rollout or _default_policy(game)
+        self.rollout = rollout or _default_policy(game)  # the other seats
+        # The expert's own seat: a policy, or its name ("fitted": golf_playout where
+        # it applies; "greedy"; Spades has only greedy).
+        self.playout = _playout(game, playout) if isinstance(playout, str) else playout
         self.reward: Reward = golf_reward if game == "golf" else spades_reward
         self.last_iterations = 0
 
@@ -174,7 +193,8 @@ class ExpertBot(Bot):
 
     def _iterate(self, root: _Node, state: Any, first: Any, rng: random.Random) -> None:
         """One ISMCTS descent in one world: ``first`` at the root, UCB below, then a rollout."""
-        policy = self.rollout
+        me = root.seat
+        own, others = self.playout, self.rollout
         c = self.exploration
         path: list[_Node] = []
         node = root
@@ -199,7 +219,7 @@ class ExpertBot(Bot):
             untried = [a for a in actions if a not in children]
             if untried:
                 # An unvisited move is tried as a good player would play it first.
-                proposal = policy(state, rng)
+                proposal = (own if state.to_move == me else others)(state, rng)
                 action = proposal if proposal in untried else untried[rng.randrange(len(untried))]
                 continue
             best_value = -math.inf
@@ -211,7 +231,7 @@ class ExpertBot(Bot):
                 if value > best_value:
                     action, best_value = a, value
         while not state.is_over:
-            state.apply_unchecked(policy(state, rng))
+            state.apply_unchecked((own if state.to_move == me else others)(state, rng))
         rewards = self.reward(state)
         for visited in path:
             visited.visits += 1

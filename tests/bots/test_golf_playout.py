@@ -1,0 +1,146 @@
+"""The expert's own Golf playout policy (issue 4): legal, leak-free, greedy where not fitted.
+
+``golf_playout`` re-ranks greedy's placements of a card in hand (G2.2, G2.3)
+with a fitted model; everything else is greedy's. These tests hold it to what
+every policy must do (a legal move from the seat's information alone) and to
+the plays no model should unlearn (completing a column pair, G5.3).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_greedy_golf import SIX, reveal, stacked
+
+from greenfelt.bots import golf_playout
+from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_playout import applies, playout_policy, terms
+from greenfelt.bots.ismcts import ExpertBot
+from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.actions import DRAW, SWAP, TAKE
+from greenfelt.golf.game import GolfRound
+
+
+def held_states(preset: str, players: int, count: int, seed: int) -> list[GolfRound]:
+    """States reached by random play where the seat to move holds a card (drawn or taken)."""
+    rng = random.Random(seed)
+    rules = find_preset(preset)
+    out: list[GolfRound] = []
+    while len(out) < count:
+        state = new_round(rules, players, 0, rng=rng)
+        for _ in range(rng.randrange(4, 80)):
+            if state.is_over:
+                break
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+            if state.phase.value in ("drawn", "taken") and rng.random() < 0.4:
+                break
+        if not state.is_over and state.phase.value in ("drawn", "taken"):
+            out.append(state)
+    return out
+
+
+def test_the_model_is_fitted() -> None:
+    """The shipped weights cover every move term and state term (fit_playout.py's output)."""
+    assert len(golf_playout.WEIGHTS) == len(golf_playout.MOVE_TERMS)
+    assert all(len(row) == len(golf_playout.STATE_TERMS) for row in golf_playout.WEIGHTS)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("six-card", 2), ("six-card", 3), ("eight-card", 2), ("ten-card", 4)]
+)
+def test_a_legal_placement_from_the_seats_information_alone(preset: str, players: int) -> None:
+    """G2.2, G2.3, G8: the choice is legal and the same after every card the seat cannot
+    know is resampled (the policy runs on imagined worlds, never reads a hidden card)."""
+    states = held_states(preset, players, 40, 11)
+    changed = 0
+    for index, state in enumerate(states):
+        assert applies(state)
+        seat = state.to_move
+        assert seat is not None
+        twin = state.determinize(seat, random.Random(500 + index))
+        changed += twin.cards != state.cards or twin.stock != state.stock
+        real = playout_policy(state, random.Random(index))
+        imagined = playout_policy(twin, random.Random(index))
+        assert real == imagined, f"{preset}: state {index}"
+        assert real in state.legal_actions()
+    assert changed > len(states) // 2
+
+
+def test_every_placement_has_its_terms() -> None:
+    """One row of move terms per legal placement, one value per state term."""
+    for state in held_states("six-card", 2, 20, 3):
+        state_terms, moves = terms(state)
+        assert len(state_terms) == len(golf_playout.STATE_TERMS)
+        assert set(moves) == set(state.legal_actions())
+        assert all(len(row) == len(golf_playout.MOVE_TERMS) for row in moves.values())
+
+
+def test_terms_need_a_card_in_hand() -> None:
+    state = new_round(SIX, 2, 0, rng=random.Random(1))
+    with pytest.raises(ValueError, match="holding a card"):
+        terms(state)
+
+
+@pytest.mark.parametrize("preset", ["nine-card", "four-card", "cambio", "bga", "powers"])
+def test_greedy_where_the_model_was_not_fitted(preset: str) -> None:
+    """Three-row columns, closed golf, lines and card powers (G7): greedy's move exactly."""
+    rng = random.Random(5)
+    state = new_round(find_preset(preset), 2, 0, rng=rng)
+    decisions = 0
+    while not state.is_over and decisions < 150:
+        assert not applies(state)
+        expected = greedy_policy(state, random.Random(decisions))
+        assert playout_policy(state, random.Random(decisions)) == expected
+        state.apply_unchecked(expected)
+        decisions += 1
+    assert decisions > 10
+
+
+def test_completes_a_column_pair() -> None:
+    """G5.3: the 9♥ taken from the pile goes under the face-up 9♠, and the column cancels."""
+    rnd = stacked(SIX, 2, {1: "9♠ 5♦ 7♣ / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "9♥")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(TAKE, 1)
+    assert playout_policy(rnd, random.Random(0)) == SWAP[3]
+
+
+def test_swaps_a_drawn_card_into_a_pair() -> None:
+    """G2.2, G5.3: a drawn 7♦ pairs the face-up 7♣ rather than going elsewhere."""
+    rnd = stacked(SIX, 2, {1: "9♠ 5♦ 7♣ / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "K♥", stock="7♦")
+    reveal(rnd, {1: [0, 2], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    assert playout_policy(rnd, random.Random(0)) == SWAP[5]
+
+
+class _Spy:
+    """A policy that records which seats it moved for, and plays greedy."""
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+
+    def __call__(self, state: Any, rng: random.Random) -> Any:
+        self.seats.add(state.to_move)
+        return greedy_policy(state, rng)
+
+
+def test_the_expert_plays_its_own_seat_with_the_playout_and_the_others_with_greedy() -> None:
+    """The expert's rollouts: its own later moves by ``playout``, every other seat's by
+    ``rollout`` (a model of a sound player)."""
+    state = held_states("six-card", 3, 1, 8)[0]
+    seat = state.to_move
+    assert seat is not None
+    own, others = _Spy(), _Spy()
+    bot = ExpertBot("golf", 1, iterations=60, playout=own, rollout=others)
+    assert bot.act(state, seat) in state.legal_actions()
+    assert own.seats == {seat}
+    assert others.seats == {0, 1, 2} - {seat}
+
+
+def test_the_expert_defaults_to_the_fitted_playout_for_golf_only() -> None:
+    assert ExpertBot("golf", 1).playout is playout_policy
+    assert ExpertBot("golf", 1, playout="greedy").playout is greedy_policy
+    assert ExpertBot("spades", 1).playout is ExpertBot("spades", 1).rollout
+    with pytest.raises(ValueError, match="unknown playout 'best'"):
+        ExpertBot("golf", 1, playout="best")
