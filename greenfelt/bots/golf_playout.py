@@ -49,6 +49,7 @@ __all__ = [
     "WEIGHTS",
     "applies",
     "playout_policy",
+    "prior",
     "score_moves",
     "terms",
 ]
@@ -186,3 +187,15 @@ def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
             assert choice is not None
             return choice
     return greedy_policy(state, rng)
+
+
+def prior(state: GolfRound) -> dict[GolfAction, float] | None:
+    """The model's estimate of each placement's value relative to the average move
+    (in chances to win the hole), where it applies; else None. The expert starts its
+    search from it, so few samples do not outvote a sound model (``ismcts``)."""
+    phase = state.phase
+    if not (phase is Phase.DRAWN or phase is Phase.TAKEN) or not WEIGHTS or not applies(state):
+        return None
+    scores = score_moves(WEIGHTS, *terms(state))
+    mean = sum(scores.values()) / len(scores)
+    return {action: score - mean for action, score in scores.items()}

@@ -144,3 +144,29 @@ def test_the_expert_defaults_to_the_fitted_playout_for_golf_only() -> None:
     assert ExpertBot("spades", 1).playout is ExpertBot("spades", 1).rollout
     with pytest.raises(ValueError, match="unknown playout 'best'"):
         ExpertBot("golf", 1, playout="best")
+
+
+def test_the_prior_is_the_models_estimate_centred_on_the_average_move() -> None:
+    """Where the model applies, one estimate per legal placement, averaging zero;
+    elsewhere (a turn, card powers) there is none."""
+    for state in held_states("six-card", 2, 10, 4):
+        estimate = golf_playout.prior(state)
+        assert estimate is not None
+        assert set(estimate) == set(state.legal_actions())
+        assert abs(sum(estimate.values())) < 1e-9
+    turn = new_round(SIX, 2, 0, rng=random.Random(2))
+    assert golf_playout.prior(turn) is None
+    assert golf_playout.prior(held_states("powers", 2, 1, 4)[0]) is None
+
+
+def test_a_heavy_prior_makes_the_expert_play_the_models_move() -> None:
+    """The prior counts as ``prior_weight`` rollouts: far more than a few rollouts, and
+    the expert's placement is one of the model's best."""
+    for index, state in enumerate(held_states("six-card", 2, 8, 6)):
+        seat = state.to_move
+        assert seat is not None
+        estimate = golf_playout.prior(state)
+        assert estimate is not None
+        bot = ExpertBot("golf", index, iterations=14, prior_weight=1e9)
+        # Alike moves (two unknown cards in like columns) share the best estimate.
+        assert estimate[bot.act(state, seat)] > max(estimate.values()) - 1e-9
