@@ -29,30 +29,12 @@ import random
 import time
 from collections import defaultdict
 
+from fit_playout import values
+
 from greenfelt.bots import make_bot
-from greenfelt.bots.base import Observation, observe
-from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.base import observe
 from greenfelt.golf import find_preset, new_round
-from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
-
-
-def rollout_values(obs: Observation, worlds: int, seed: int) -> dict[GolfAction, float]:
-    """Q(move): the chance of winning the hole (ties half) after the move, greedy after."""
-    wins: dict[GolfAction, float] = dict.fromkeys(obs.legal, 0.0)
-    for k in range(worlds):
-        world = obs.sample(random.Random(seed + 7919 * k))
-        stream = seed ^ (k + 1) * 0x9E3779B1
-        for action in obs.legal:
-            state = world.clone()
-            state.apply_unchecked(action)
-            rng = random.Random(stream)
-            while not state.is_over:
-                state.apply_unchecked(greedy_policy(state, rng))
-            mine = state.scores[obs.seat]
-            best_other = min(s for i, s in enumerate(state.scores) if i != obs.seat)
-            wins[action] += 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
-    return {action: total / worlds for action, total in wins.items()}
 
 
 def positions(preset: str, count: int, rng: random.Random) -> list[GolfRound]:
@@ -88,7 +70,7 @@ def main() -> None:
     chosen = positions(args.preset, args.positions, random.Random(args.seed))
     for i, state in enumerate(chosen):
         obs = observe(state)
-        q = rollout_values(obs, args.worlds, 12345 + i)
+        q = values(state, args.worlds, 12345 + i, "greedy")
         best = max(q.values())
         for level in ("greedy", "expert"):
             move = make_bot("golf", level, random.Random(i)).choose(obs)

@@ -43,8 +43,12 @@ DEFAULT_DEPTH = {"golf": 1, "spades": 3}
 drawn in the dark, which a tree keyed by actions would fuse, so its tree is the
 root's moves and the playouts play on (measured: depth 1 won 62% of decided
 holes against greedy where depth 3 won 42%)."""
-DEFAULT_PRIOR_WEIGHT = 40.0
-"""How many rollouts the prior estimate of a root move counts as (Golf placements)."""
+DEFAULT_PRIOR_WEIGHT = 0.0
+"""How many rollouts the prior estimate of a root move counts as (Golf placements).
+Off by default: 40 won at a small budget (150 iterations: +2.0 +-2.8 points of
+percentage, 1.31 +-0.53 fewer points a hole, paired over 1,410 holes), but at 600
+iterations it won 57.7% [52.8, 62.5] of 388 decided holes, where the fitted playout
+alone won 63.6% [58.4, 68.6] of 338 at 700 (README, "Benchmarks")."""
 
 Reward = Callable[[Any], Sequence[float]]
 
