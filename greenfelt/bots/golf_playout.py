@@ -63,7 +63,6 @@ MOVE_TERMS = (
     "makes_pair",  # the card pairs its column's known partner (G5.3)
     "breaks_pair",  # it replaces one of a matched pair
     "closes",  # it turns the seat's last unknown card: the round closes (G3.1)
-    "card",  # the value of the card in hand, /10
     "old",  # the value of the known card it replaces, /10
     "partner_unknown",  # the column's other card is unknown
     "partner",  # the value of the column's other card when known, /10
@@ -91,7 +90,6 @@ WEIGHTS: tuple[tuple[float, ...], ...] = (
     (0.17801, -0.01460, 0.00735, 0.08895, -0.03851, -0.21853),  # makes_pair
     (-0.09399, -0.03108, -0.05155, -0.04908, -0.04779, 0.13752),  # breaks_pair
     (-0.12814, -0.05906, -0.02136, -0.16698, 0.03686, 0.37645),  # closes
-    (-0.00000, 0.00000, -0.00000, -0.00000, 0.00000, 0.00000),  # card
     (-0.14775, 0.03611, 0.05326, -0.06823, 0.11558, 0.27130),  # old
     (-0.00774, 0.00093, 0.03688, 0.00295, -0.00789, 0.01654),  # partner_unknown
     (0.05884, -0.00260, -0.04842, 0.04238, 0.00619, -0.10155),  # partner
@@ -105,6 +103,12 @@ def applies(state: GolfRound) -> bool:
     return not rules.has_powers and isinstance(_tables(rules, state.n), _PairColumnEval)
 
 
+def _model_decides(state: GolfRound) -> bool:
+    """A card in hand (G2.2, G2.3) under rules the fitted model covers."""
+    phase = state.phase
+    return (phase is Phase.DRAWN or phase is Phase.TAKEN) and bool(WEIGHTS) and applies(state)
+
+
 def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]:
     """The state terms and each placement's move terms, for the seat holding a card."""
     seat = state.to_move
@@ -112,7 +116,8 @@ def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]
     if seat is None or held is None:
         raise ValueError("terms need a seat holding a card (phase drawn or taken)")
     t = _tables(state.rules, state.n)
-    assert isinstance(t, _PairColumnEval)
+    if not isinstance(t, _PairColumnEval) or state.rules.has_powers:
+        raise ValueError("terms cover two-row column layouts without powers (see applies)")
     d = _Decision(state, seat, t).estimate()
     cells, base, v, key, size = d.cells, d.base, t.v, t.key, t.size
     before = d.total(seat)
@@ -132,12 +137,11 @@ def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]
         state.turns / state.n / 10.0,
         v[UNKNOWN] / 10.0,
     ]
-    card = v[held] / 10.0
     partner = t.partner
     moves: dict[GolfAction, list[float]] = {}
     for action, gain, cost, old in d.placements(held, state.phase is Phase.DRAWN):
         if action.kind is Kind.DISCARD:
-            moves[action] = [-cost / 10, 0, cost / 10, 0, 1, 0, 0, 0, card, 0, 0, 0, 0]
+            moves[action] = [-cost / 10, 0, cost / 10, 0, 1, 0, 0, 0, 0, 0, 0, 0]
             continue
         pos = action.pos
         assert pos is not None
@@ -153,7 +157,6 @@ def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]
             1.0 if known_other and key[held] == key[other] else 0.0,
             1.0 if old < 53 and known_other and key[old] == key[other] else 0.0,
             1.0 if closing and unknown else 0.0,
-            card,
             v[old] / 10.0 if old < 53 else 0.0,
             1.0 if other == UNKNOWN else 0.0,
             v[other] / 10.0 if known_other else 0.0,
@@ -174,8 +177,7 @@ def score_moves(
 
 def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     """Greedy, except where to put a card in hand, which the fitted model chooses."""
-    phase = state.phase
-    if (phase is Phase.DRAWN or phase is Phase.TAKEN) and WEIGHTS and applies(state):
+    if _model_decides(state):
         state_terms, moves = terms(state)
         if len(moves) > 1:
             # score_moves, inlined: this runs in every rollout of the expert.
@@ -195,8 +197,7 @@ def prior(state: GolfRound) -> dict[GolfAction, float] | None:
     """The model's estimate of each placement's value relative to the average move
     (in chances to win the hole), where it applies; else None. The expert starts its
     search from it, so few samples do not outvote a sound model (``ismcts``)."""
-    phase = state.phase
-    if not (phase is Phase.DRAWN or phase is Phase.TAKEN) or not WEIGHTS or not applies(state):
+    if not _model_decides(state):
         return None
     scores = score_moves(WEIGHTS, *terms(state))
     mean = sum(scores.values()) / len(scores)

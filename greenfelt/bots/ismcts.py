@@ -125,7 +125,7 @@ def _playout(game: str, name: str) -> Policy:
 
 
 class ExpertBot(Bot):
-    """ISMCTS over ``determinize``, rollouts by greedy and the playout policy; see the module docstring."""
+    """ISMCTS over ``determinize``, greedy and playout rollouts; see the module docstring."""
 
     level = "expert"
 

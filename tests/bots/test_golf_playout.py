@@ -83,6 +83,13 @@ def test_terms_need_a_card_in_hand() -> None:
         terms(state)
 
 
+def test_terms_refuse_rules_the_model_does_not_cover() -> None:
+    """Three-row columns (nine-card) have no column partner: a clear error, not a guess."""
+    state = held_states("nine-card", 2, 1, 2)[0]
+    with pytest.raises(ValueError, match="two-row column layouts"):
+        terms(state)
+
+
 @pytest.mark.parametrize("preset", ["nine-card", "four-card", "cambio", "bga", "powers"])
 def test_greedy_where_the_model_was_not_fitted(preset: str) -> None:
     """Three-row columns, closed golf, lines and card powers (G7): greedy's move exactly."""
