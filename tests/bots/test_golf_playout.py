@@ -18,6 +18,7 @@ from greenfelt.bots import golf_playout
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_playout import applies, playout_policy, terms
 from greenfelt.bots.ismcts import ExpertBot
+from greenfelt.cards import Rank
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import DRAW, SWAP, TAKE
 from greenfelt.golf.game import GolfRound
@@ -177,3 +178,58 @@ def test_a_heavy_prior_makes_the_expert_play_the_models_move() -> None:
         bot = ExpertBot("golf", index, iterations=14, prior_weight=1e9)
         # Alike moves (two unknown cards in like columns) share the best estimate.
         assert estimate[bot.act(state, seat)] > max(estimate.values()) - 1e-9
+
+
+def _queens_to_the_corner(state: Any, rng: random.Random) -> Any:
+    """Greedy, except that a queen in hand always replaces position 0: a poor policy."""
+    if state.held is not None and state.held.rank is Rank.QUEEN and SWAP[0] in state.legal_actions():
+        return SWAP[0]
+    return greedy_policy(state, rng)
+
+
+def _queen_drawn_over_an_ace() -> GolfRound:
+    """Seat 1 shows A♠ 2♦ in its top row and has drawn the Q♥ (10 points, G5.1)."""
+    rnd = stacked(SIX, 2, {1: "A♠ 2♦ 7♣ / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "K♥", stock="Q♥")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    return rnd
+
+
+def test_the_search_overrules_its_playouts_move_only_when_clearly_better() -> None:
+    """The anchor: the expert keeps its playout policy's move unless the paired rollouts
+    show another move better by ``anchor_z`` standard errors. Putting the Q♥ over the
+    face-up A♠ costs about nine points, so the search overrules it; an anchor no
+    evidence can overrule is kept."""
+    state = _queen_drawn_over_an_ace()
+    assert _queens_to_the_corner(state, random.Random(0)) == SWAP[0]
+    searched = ExpertBot("golf", 3, iterations=300, playout=_queens_to_the_corner)
+    assert searched.act(state, 1) != SWAP[0]
+    stubborn = ExpertBot("golf", 3, iterations=300, playout=_queens_to_the_corner, anchor_z=1e9)
+    assert stubborn.act(state, 1) == SWAP[0]
+    free = ExpertBot("golf", 3, iterations=300, playout=_queens_to_the_corner, anchor_z=0)
+    assert free.act(state, 1) != SWAP[0]
+
+
+def test_by_default_the_search_is_anchored_only_to_the_fitted_model() -> None:
+    """With one rollout a move no difference is clear, so an anchored expert plays its
+    playout's move: on six-card (the fitted model) always; on nine-card, where the
+    playout is greedy and the search is not anchored, the rollouts decide."""
+    for index, state in enumerate(held_states("six-card", 2, 12, 9)):
+        seat = state.to_move
+        assert seat is not None
+        bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))
+        assert bot.act(state, seat) == playout_policy(state, random.Random(0))
+    nine = held_states("nine-card", 2, 12, 9)
+    differs = 0
+    for index, state in enumerate(nine):
+        seat = state.to_move
+        assert seat is not None
+        bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))
+        differs += bot.act(state, seat) != greedy_policy(state, random.Random(0))
+    assert differs > 0
+
+
+@pytest.mark.parametrize("value", [-1.0, float("nan")])
+def test_a_negative_anchor_is_refused(value: float) -> None:
+    with pytest.raises(ValueError, match="anchor_z must be 0"):
+        ExpertBot("golf", 1, anchor_z=value)
