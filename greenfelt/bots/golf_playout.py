@@ -22,8 +22,10 @@ sooner, and when a seat behind should not.
 It applies where it was fitted: layouts of two rows whose columns pair
 (six-, eight- and ten-card), without card powers; elsewhere it is greedy.
 Measured on six-card, two players (``fit_playout.py``): it beats greedy in
-54-55% of decided holes. The expert plays it for its own seat in rollouts and
-starts its root search from its estimates (:func:`prior`); README, "Benchmarks".
+54-55% of decided holes. The expert plays it for its own seat in rollouts,
+keeps the model's move unless its search finds a clearly better one (the
+anchor, ``ismcts.DEFAULT_ANCHOR_Z``) and can start its root search from the
+model's estimates (:func:`prior`, off by default); README, "Benchmarks".
 """
 
 from __future__ import annotations
