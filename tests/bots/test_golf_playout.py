@@ -182,7 +182,11 @@ def test_a_heavy_prior_makes_the_expert_play_the_models_move() -> None:
 
 def _queens_to_the_corner(state: Any, rng: random.Random) -> Any:
     """Greedy, except that a queen in hand always replaces position 0: a poor policy."""
-    if state.held is not None and state.held.rank is Rank.QUEEN and SWAP[0] in state.legal_actions():
+    if (
+        state.held is not None
+        and state.held.rank is Rank.QUEEN
+        and SWAP[0] in state.legal_actions()
+    ):
         return SWAP[0]
     return greedy_policy(state, rng)
 
