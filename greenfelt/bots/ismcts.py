@@ -41,7 +41,14 @@ from typing import Any
 
 from greenfelt.bots.base import Bot, Observation, Policy
 
-__all__ = ["DEFAULT_ITERATIONS", "ExpertBot", "golf_reward", "spades_reward"]
+__all__ = [
+    "DEFAULT_ANCHOR_Z",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_PRIOR_WEIGHT",
+    "ExpertBot",
+    "golf_reward",
+    "spades_reward",
+]
 
 DEFAULT_ITERATIONS = {"golf": 600, "spades": 300}
 """Default budgets: at most about 0.2 s per move on one core of the reference machine."""

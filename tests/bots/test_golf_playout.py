@@ -17,7 +17,7 @@ from test_greedy_golf import SIX, reveal, stacked
 from greenfelt.bots import golf_playout
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_playout import applies, playout_policy, terms
-from greenfelt.bots.ismcts import ExpertBot
+from greenfelt.bots.ismcts import DEFAULT_ANCHOR_Z, ExpertBot
 from greenfelt.cards import Rank
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import DRAW, SWAP, TAKE
@@ -202,11 +202,13 @@ def _queen_drawn_over_an_ace() -> GolfRound:
 def test_the_search_overrules_its_playouts_move_only_when_clearly_better() -> None:
     """The anchor: the expert keeps its playout policy's move unless the paired rollouts
     show another move better by ``anchor_z`` standard errors. Putting the Q♥ over the
-    face-up A♠ costs about nine points, so the search overrules it; an anchor no
-    evidence can overrule is kept."""
+    face-up A♠ costs about nine points, so a search anchored at the default strength
+    overrules it; an anchor no evidence can overrule is kept."""
     state = _queen_drawn_over_an_ace()
     assert _queens_to_the_corner(state, random.Random(0)) == SWAP[0]
-    searched = ExpertBot("golf", 3, iterations=300, playout=_queens_to_the_corner)
+    searched = ExpertBot(
+        "golf", 3, iterations=300, playout=_queens_to_the_corner, anchor_z=DEFAULT_ANCHOR_Z
+    )
     assert searched.act(state, 1) != SWAP[0]
     stubborn = ExpertBot("golf", 3, iterations=300, playout=_queens_to_the_corner, anchor_z=1e9)
     assert stubborn.act(state, 1) == SWAP[0]
