@@ -142,6 +142,15 @@ def _clearly_better(best: dict[int, float], anchor: dict[int, float], z: float) 
     return mean > z * math.sqrt(var / n)
 
 
+def _is_fitted(game: str, policy: Policy) -> bool:
+    """Whether ``policy`` is Golf's fitted playout model (``golf_playout``)."""
+    if game != "golf":
+        return False
+    from greenfelt.bots.golf_playout import playout_policy
+
+    return policy is playout_policy
+
+
 def _default_policy(game: str) -> Policy:
     if game == "golf":
         from greenfelt.bots.golf_greedy import greedy_policy
@@ -202,6 +211,7 @@ class ExpertBot(Bot):
         # The expert's own seat: a policy, or its name ("fitted": golf_playout where
         # it applies; "greedy"; Spades has only greedy).
         self.playout = _playout(game, playout) if isinstance(playout, str) else playout
+        self._fitted = _is_fitted(game, self.playout)
         self.prior_weight = float(prior_weight)
         self.reward: Reward = golf_reward if game == "golf" else spades_reward
         self.last_iterations = 0
@@ -216,17 +226,15 @@ class ExpertBot(Bot):
             time.perf_counter() + self.time_ms / 1000.0 if self.time_ms is not None else math.inf
         )
         root = _Node(obs.seat)
-        value = self._valuer(obs, root, seed)
+        # One imagined world, sampled only if the prior or the anchor reads it: both
+        # read only what the seat knows, so any world gives the same answer.
+        first = None
+        if self.anchor_z or self._fitted or (self.game == "golf" and self.prior_weight > 0):
+            first = obs.sample(random.Random(seed))
+        value = self._valuer(first, root)
+        anchor, z = self._anchor(first, seed)
         candidates = list(legal)
-        # The anchor: the move the playout policy would make here. It stays in the
-        # search to the end, and the search must beat it clearly to overrule it.
-        anchor, z = None, self.anchor_z
-        if z is None or z > 0:
-            world = obs.sample(random.Random(seed))
-            if z is None:
-                z = DEFAULT_ANCHOR_Z if self._fitted_playout(world) else 0.0
-            if z > 0:
-                anchor = self.playout(world, random.Random(seed))
+        # Each candidate's reward per block, for the paired test against the anchor.
         results: dict[Any, dict[int, float]] = {action: {} for action in candidates}
         iteration = block = 0
         # Sequential halving (Karnin, Koren, Somekh 2013): the budget is split over
@@ -242,7 +250,8 @@ class ExpertBot(Bot):
                 stream = seed ^ (block + 1) * 0x9E3779B1
                 for action in candidates:
                     reward = self._iterate(root, world.clone(), action, random.Random(stream))
-                    results[action][block] = reward
+                    if anchor is not None:
+                        results[action][block] = reward
                     iteration += 1
                 block += 1
                 if iteration >= self.iterations or time.perf_counter() >= deadline:
@@ -259,15 +268,19 @@ class ExpertBot(Bot):
             return best
         return best if _clearly_better(results[best], results[anchor], z) else anchor
 
-    def _fitted_playout(self, world: Any) -> bool:
-        """Whether this seat plays out with Golf's fitted model and the model covers these rules."""
-        if self.game != "golf":
-            return False
-        from greenfelt.bots.golf_playout import applies, playout_policy
+    def _anchor(self, world: Any, seed: int) -> tuple[Any, float]:
+        """The move the search must clearly beat, and how clearly (``anchor_z``);
+        by default the fitted Golf model's move where the model covers the rules."""
+        z = self.anchor_z
+        if z is None:
+            from greenfelt.bots.golf_playout import applies
 
-        return self.playout is playout_policy and applies(world)
+            z = DEFAULT_ANCHOR_Z if self._fitted and applies(world) else 0.0
+        if z <= 0:
+            return None, 0.0
+        return self.playout(world, random.Random(seed)), z
 
-    def _valuer(self, obs: Observation, root: _Node, seed: int) -> Callable[[Any], float]:
+    def _valuer(self, world: Any, root: _Node) -> Callable[[Any], float]:
         """A move's value at the root: its mean reward, shrunk toward the prior's estimate.
 
         With a prior (Golf placements, ``golf_playout.prior``: each move's value
@@ -281,7 +294,7 @@ class ExpertBot(Bot):
         if self.game == "golf" and k > 0:
             from greenfelt.bots.golf_playout import prior
 
-            estimate = prior(obs.sample(random.Random(seed)))
+            estimate = prior(world)
         if not estimate:
             return lambda a: _mean(root.children[a])
         known = estimate
