@@ -1,18 +1,22 @@
 """Fit the expert's Golf playout policy (``greenfelt/bots/golf_playout.py``).
 
 Run: ``./dev bench fit_playout --positions 8000 --worlds 100 --jobs 2``
-(about 10 minutes on 2 cores), then paste the printed ``WEIGHTS`` into
-``golf_playout.py``. ``--save F`` keeps the positions and their values, and
-``--load F`` refits from them without the rollouts.
+(about 10 minutes on 2 cores; 25 with ``--continuation playout``), then paste
+the printed weights into ``golf_playout.py``. ``--save F`` keeps the positions
+and their values, and ``--load F`` refits from them without the rollouts.
 
-One step of approximate policy iteration. Positions where a seat holds a card
-(phases drawn and taken) are taken from greedy-vs-greedy two-player six-card
-rounds. Every legal placement is valued by ``--worlds`` imagined worlds (the
-seat's ``determinize``, common random numbers across moves) played out with
-greedy for every seat (``--continuation playout`` plays the mover's seat with
-the current playout policy instead: the next step of the iteration): Q(move),
-the chance of winning the hole, ties half. A ridge regression fits the
-centred Q of each position's moves to their terms (``golf_playout.terms``).
+One step of approximate policy iteration. Positions of one decision
+(``--decision``: ``place``, a seat holding a card in phase drawn or taken, the
+default; ``turn``, draw or take; ``flip``, what to flip after a discard) are
+taken from greedy-vs-greedy two-player six-card rounds. Every legal move is
+valued by ``--worlds`` imagined worlds (the seat's ``determinize``, common
+random numbers across moves) played out with greedy for every seat
+(``--continuation playout`` plays the mover's seat with the current playout
+policy instead: the next step of the iteration): Q(move), the chance of winning
+the hole, ties half. A ridge regression fits the centred Q of each position's
+moves to their terms (``golf_playout.terms``, ``turn_terms``, ``flip_terms``)
+and prints the weights to paste (``WEIGHTS``, ``TURN_WEIGHTS``,
+``FLIP_WEIGHTS``).
 
 It prints the regret per decision (best Q less the Q of the chosen move) of
 greedy and of the fitted model on held-out positions, and with ``--play N`` the
@@ -26,7 +30,7 @@ import math
 import pickle
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -39,6 +43,20 @@ from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
 
 Sample = tuple[GolfRound, dict[GolfAction, float]]
+Terms = tuple[list[float], dict[GolfAction, list[float]]]
+
+# Each decision the model can take over: its positions' phases, its terms, the
+# names of its move terms and the module constant holding its weights.
+DECISIONS: dict[str, tuple[tuple[str, ...], Callable[[GolfRound], Terms | None], str]] = {
+    "place": (("drawn", "taken"), golf_playout.terms, "WEIGHTS"),
+    "turn": (("turn",), golf_playout.turn_terms, "TURN_WEIGHTS"),
+    "flip": (("flip",), golf_playout.flip_terms, "FLIP_WEIGHTS"),
+}
+TERM_NAMES = {
+    "place": golf_playout.MOVE_TERMS,
+    "turn": golf_playout.TURN_TERMS,
+    "flip": golf_playout.FLIP_TERMS,
+}
 
 
 def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[GolfAction, float]:
@@ -63,9 +81,10 @@ def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[
     return {a: w / worlds for a, w in wins.items()}
 
 
-def collect(args: tuple[int, int, int, str]) -> list[Sample]:
-    """``count`` positions (a seat holding a card) with their move values."""
-    count, worlds, seed, continuation = args
+def collect(args: tuple[int, int, int, str, str]) -> list[Sample]:
+    """``count`` positions of one ``decision`` with their move values."""
+    count, worlds, seed, continuation, decision = args
+    phases, find_terms, _ = DECISIONS[decision]
     rng = random.Random(seed)
     out: list[Sample] = []
     rules = find_preset("six-card")
@@ -74,8 +93,9 @@ def collect(args: tuple[int, int, int, str]) -> list[Sample]:
         play = random.Random(rng.random())
         while not state.is_over and len(out) < count:
             if (
-                state.phase.value in ("drawn", "taken")
+                state.phase.value in phases
                 and len(state.legal_actions()) > 1
+                and find_terms(state) is not None
                 and rng.random() < 0.3
             ):
                 sample = observe(state).sample(random.Random(rng.random()))
@@ -84,11 +104,17 @@ def collect(args: tuple[int, int, int, str]) -> list[Sample]:
     return out
 
 
-def design(samples: Sequence[Sample]) -> tuple[np.ndarray, np.ndarray]:
+def found(decision: str, state: GolfRound) -> Terms:
+    out = DECISIONS[decision][1](state)
+    assert out is not None
+    return out
+
+
+def design(samples: Sequence[Sample], decision: str) -> tuple[np.ndarray, np.ndarray]:
     """Rows of move-by-state terms and Q, both centred within each position."""
     xs, ys = [], []
     for state, q in samples:
-        state_terms, moves = golf_playout.terms(state)
+        state_terms, moves = found(decision, state)
         acts = list(moves)
         rows = np.array([np.outer(moves[a], state_terms).ravel() for a in acts])
         qs = np.array([q[a] for a in acts])
@@ -97,14 +123,16 @@ def design(samples: Sequence[Sample]) -> tuple[np.ndarray, np.ndarray]:
     return np.vstack(xs), np.concatenate(ys)
 
 
-def regret(samples: Sequence[Sample], weights: Sequence[Sequence[float]] | None) -> float:
+def regret(
+    samples: Sequence[Sample], weights: Sequence[Sequence[float]] | None, decision: str
+) -> float:
     """Mean best-Q-less-chosen-Q; ``weights=None`` is greedy's choice."""
     total = 0.0
     for state, q in samples:
         if weights is None:
             move = greedy_policy(state.clone(), random.Random(0))
         else:
-            state_terms, moves = golf_playout.terms(state)
+            state_terms, moves = found(decision, state)
             scores = golf_playout.score_moves(weights, state_terms, moves)
             move = max(scores, key=scores.__getitem__)
         total += max(q.values()) - q[move]
@@ -144,6 +172,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--continuation", choices=("greedy", "playout"), default="greedy")
+    parser.add_argument(
+        "--decision", choices=tuple(DECISIONS), default="place", help="which decision to fit"
+    )
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--save", help="keep the positions and values in this file")
     parser.add_argument("--load", help="refit from positions saved with --save")
@@ -156,7 +187,13 @@ def main() -> None:
     else:
         jobs = max(1, args.jobs)
         tasks = [
-            (args.positions // jobs, args.worlds, args.seed * 1000 + j, args.continuation)
+            (
+                args.positions // jobs,
+                args.worlds,
+                args.seed * 1000 + j,
+                args.continuation,
+                args.decision,
+            )
             for j in range(jobs)
         ]
         with ProcessPoolExecutor(jobs) as pool:
@@ -167,19 +204,22 @@ def main() -> None:
     random.Random(0).shuffle(samples)
     split = len(samples) * 3 // 4
     train, test = samples[:split], samples[split:]
-    x, y = design(train)
+    names = TERM_NAMES[args.decision]
+    constant = DECISIONS[args.decision][2]
+    x, y = design(train, args.decision)
     w = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
-    weights = w.reshape(len(golf_playout.MOVE_TERMS), len(golf_playout.STATE_TERMS)).tolist()
+    weights = w.reshape(len(names), len(golf_playout.STATE_TERMS)).tolist()
     print(f"{len(samples)} positions ({len(train)} to fit, {len(test)} held out)")
     print(
-        f"held-out regret per decision: greedy {regret(test, None):.4f}, fitted {regret(test, weights):.4f}"
+        f"held-out regret per decision: greedy {regret(test, None, args.decision):.4f},"
+        f" fitted {regret(test, weights, args.decision):.4f}"
     )
-    print("WEIGHTS = (")
-    for name, row in zip(golf_playout.MOVE_TERMS, weights, strict=True):
+    print(f"{constant} = (")
+    for name, row in zip(names, weights, strict=True):
         print(f"    ({', '.join(f'{x:.5f}' for x in row)}),  # {name}")
     print(")")
     if args.play:
-        golf_playout.WEIGHTS = tuple(tuple(row) for row in weights)
+        setattr(golf_playout, constant, tuple(tuple(row) for row in weights))
         print(play(args.play, args.seed))
     sys.stdout.flush()
 

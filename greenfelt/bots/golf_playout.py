@@ -6,9 +6,10 @@ documents), but its own later moves are stronger than greedy's; a playout that
 plays them as greedy undervalues plans greedy would not finish. This policy is
 one step of *approximate policy iteration*: where to put a card in hand (G2.2,
 G2.3), the decision that holds most of greedy's regret (``bench_regret``), is
-chosen by a linear model fitted to greedy rollout values of every move over
-thousands of positions (``benchmarks/fit_playout.py``). Every other decision is
-greedy's.
+chosen by a linear model fitted to rollout values of every move over thousands
+of positions (``benchmarks/fit_playout.py``), in two rounds: first with greedy
+playing on, then with the first round's model playing on for the mover. Every
+other decision is greedy's.
 
 The model reads only what greedy reads (the seat's sight, :func:`seat_sight`),
 so it is as safe with hidden cards as greedy is. Its score of a move is
@@ -18,6 +19,13 @@ closes the round, ...) weighted by a blend of *state terms* (who leads, how
 many cards each side still has face down, how far the round is). That lets it
 learn tempo: when a seat ahead should replace unknown cards to end the round
 sooner, and when a seat behind should not.
+
+The same method can fit the turn (draw or take, :func:`turn_terms`) and the
+choice after a discard (flip which card or none, :func:`flip_terms`):
+``fit_playout.py --decision turn|flip``. Fitted on 4,000 and 3,000 positions
+they gave up as much as greedy on held-out positions (0.0077 against 0.0073 a
+turn, 0.0186 against 0.0184 a flip) and won no more holes, so none ships
+(``TURN_WEIGHTS`` and ``FLIP_WEIGHTS`` are empty) and greedy turns and flips.
 
 It applies where it was fitted: layouts of two rows whose columns pair
 (six-, eight- and ten-card), without card powers; elsewhere it is greedy.
@@ -32,7 +40,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from operator import mul
 
 from greenfelt.bots.golf_greedy import (
@@ -42,18 +52,24 @@ from greenfelt.bots.golf_greedy import (
     _tables,
     greedy_policy,
 )
-from greenfelt.golf.actions import GolfAction, Kind
+from greenfelt.golf.actions import DRAW, PASS, TAKE, GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase
 
 __all__ = [
+    "FLIP_TERMS",
+    "FLIP_WEIGHTS",
     "MOVE_TERMS",
     "STATE_TERMS",
+    "TURN_TERMS",
+    "TURN_WEIGHTS",
     "WEIGHTS",
     "applies",
+    "flip_terms",
     "playout_policy",
     "prior",
     "score_moves",
     "terms",
+    "turn_terms",
 ]
 
 MOVE_TERMS = (
@@ -70,6 +86,22 @@ MOVE_TERMS = (
     "partner",  # the value of the column's other card when known, /10
     "gain_unknown",  # the gain when it replaces an unknown card, /10
 )
+TURN_TERMS = (  # of taking the discard (G2.1); drawing is all zeros
+    "take",  # a constant: taking rather than drawing
+    "greedy",  # greedy takes it
+    "take_value",  # greedy's value of the best use of the discard (gain less cost), /10
+    "draw_gain",  # greedy's expected gain of a draw from the stock, /10
+    "take_pair",  # that best use pairs the column's known partner (G5.3)
+    "take_unknown",  # it replaces an unknown card
+    "card",  # the discard's value, /10
+)
+FLIP_TERMS = (  # of each choice after a discard (G2.2, may flip)
+    "pass",  # not flipping
+    "closes",  # flipping the seat's last face-down card (G3.1)
+    "partner_unknown",  # the column's other card is unknown too
+    "partner",  # the value of the column's other card when known, /10
+    "pair_chance",  # the share of unseen cards that pair that known card
+)
 STATE_TERMS = (
     "one",  # a constant: the move term's own weight
     "lead",  # others' expected final score less this seat's, /10, within +-1.5
@@ -79,24 +111,34 @@ STATE_TERMS = (
     "mean",  # the unseen mean (the value of an unknown card), /10
 )
 
-# Fitted by ``benchmarks/fit_playout.py`` (ridge 1.0) to greedy rollout values
-# (100 worlds) of every placement at 8,000 two-player six-card positions; rows
-# follow MOVE_TERMS, columns STATE_TERMS. Held out: regret 0.0238 a placement
-# against greedy's 0.0316; against greedy: 54.1% of decided holes, +0.82 points.
+# Fitted by ``benchmarks/fit_playout.py`` (ridge 1.0) to rollout values (100 worlds)
+# of every placement at 8,000 two-player six-card positions, the mover's seat played
+# on by the previous round's model (``--continuation playout``: a second step of
+# policy iteration), the others by greedy; rows follow MOVE_TERMS, columns
+# STATE_TERMS. Held out: regret 0.0234 a placement against greedy's 0.0300; against
+# greedy: 54.6% +-1.0 of 9,482 decided holes, +0.90 points a hole (the first
+# round's model, fitted on greedy continuations: 54.1%, +0.82).
 WEIGHTS: tuple[tuple[float, ...], ...] = (
-    (0.09035, -0.01455, -0.03960, -0.05077, -0.00754, 0.01947),  # greedy
-    (-0.18002, 0.05775, -0.08031, 0.04025, 0.11672, 0.49680),  # gain
-    (0.11902, -0.02900, 0.02420, 0.03737, -0.28346, -0.69684),  # cost
-    (-0.17299, 0.00676, 0.14371, 0.00219, -0.00890, 0.17396),  # unknown
-    (-0.09377, 0.01393, 0.18715, 0.00935, 0.01750, 0.09333),  # discard
-    (0.17801, -0.01460, 0.00735, 0.08895, -0.03851, -0.21853),  # makes_pair
-    (-0.09399, -0.03108, -0.05155, -0.04908, -0.04779, 0.13752),  # breaks_pair
-    (-0.12814, -0.05906, -0.02136, -0.16698, 0.03686, 0.37645),  # closes
-    (-0.14775, 0.03611, 0.05326, -0.06823, 0.11558, 0.27130),  # old
-    (-0.00774, 0.00093, 0.03688, 0.00295, -0.00789, 0.01654),  # partner_unknown
-    (0.05884, -0.00260, -0.04842, 0.04238, 0.00619, -0.10155),  # partner
-    (-0.09340, 0.00070, -0.04254, -0.02037, 0.12460, 0.24079),  # gain_unknown
+    (0.09965, -0.01399, -0.02148, -0.01526, -0.00882, -0.01715),  # greedy
+    (-0.24024, 0.06017, -0.03935, 0.02288, 0.17482, 0.55134),  # gain
+    (0.02109, -0.02912, 0.04230, 0.11278, -0.26059, -0.58428),  # cost
+    (-0.16857, -0.00098, 0.11150, -0.00593, 0.00016, 0.15979),  # unknown
+    (-0.04274, 0.01290, 0.11085, -0.00751, -0.00660, 0.06021),  # discard
+    (0.20719, -0.01822, -0.01176, 0.08496, -0.06174, -0.25024),  # makes_pair
+    (-0.14896, -0.02540, 0.04509, -0.08855, 0.02738, 0.14194),  # breaks_pair
+    (-0.19367, -0.04864, -0.03228, -0.08923, 0.01266, 0.48301),  # closes
+    (-0.21180, 0.02615, -0.01516, -0.03775, 0.10664, 0.39698),  # old
+    (0.00259, 0.00374, 0.04476, -0.00439, -0.00057, -0.01132),  # partner_unknown
+    (0.04538, 0.00299, -0.04728, 0.02770, -0.01134, -0.05424),  # partner
+    (-0.11298, -0.00424, 0.02240, -0.02418, 0.18523, 0.18758),  # gain_unknown
 )
+
+# Fitted the same way to the turn (draw or take) and to the choice after a
+# discard (flip which card, or none); empty: greedy decides. Fits of both
+# (``--decision turn``, ``--decision flip``, playout continuations) matched greedy
+# and no better (module docstring), so neither ships.
+TURN_WEIGHTS: tuple[tuple[float, ...], ...] = ()
+FLIP_WEIGHTS: tuple[tuple[float, ...], ...] = ()
 
 
 def applies(state: GolfRound) -> bool:
@@ -111,34 +153,39 @@ def _model_decides(state: GolfRound) -> bool:
     return (phase is Phase.DRAWN or phase is Phase.TAKEN) and bool(WEIGHTS) and applies(state)
 
 
-def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]:
-    """The state terms and each placement's move terms, for the seat holding a card."""
-    seat = state.to_move
-    held = state.held
-    if seat is None or held is None:
-        raise ValueError("terms need a seat holding a card (phase drawn or taken)")
-    t = _tables(state.rules, state.n)
-    if not isinstance(t, _PairColumnEval) or state.rules.has_powers:
-        raise ValueError("terms cover two-row column layouts without powers (see applies)")
-    d = _Decision(state, seat, t).estimate()
-    cells, base, v, key, size = d.cells, d.base, t.v, t.key, t.size
-    before = d.total(seat)
-    lead = max(-1.5, min(1.5, (d.others_final() - before) / 10.0))
+def _state_terms(state: GolfRound, d: _Decision) -> list[float]:
+    """STATE_TERMS for the seat deciding ``d`` (estimated: :meth:`_Decision.estimate`)."""
+    t, seat, cells = d.t, d.seat, d.cells
+    size = t.size
+    base = d.base
+    lead = max(-1.5, min(1.5, (d.others_final() - d.total(seat)) / 10.0))
     own = sum(1 for p in range(size) if cells[base + p] == UNKNOWN)
     rival = min(
         sum(1 for p in range(size) if cells[o * size + p] == UNKNOWN)
         for o in range(state.n)
         if o != seat
     )
+    return [1.0, lead, own / size, rival / size, state.turns / state.n / 10.0, t.v[UNKNOWN] / 10.0]
+
+
+def _pair_tables(state: GolfRound) -> _PairColumnEval:
+    t = _tables(state.rules, state.n)
+    if not isinstance(t, _PairColumnEval) or state.rules.has_powers:
+        raise ValueError("terms cover two-row column layouts without powers (see applies)")
+    return t
+
+
+def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]:
+    """The state terms and each placement's move terms, for the seat holding a card."""
+    seat = state.to_move
+    held = state.held
+    if seat is None or held is None:
+        raise ValueError("terms need a seat holding a card (phase drawn or taken)")
+    t = _pair_tables(state)
+    d = _Decision(state, seat, t).estimate()
+    cells, base, v, key = d.cells, d.base, t.v, t.key
     closing = t.closes and state.closer is None and state.down[seat] == 1
-    state_terms = [
-        1.0,
-        lead,
-        own / size,
-        rival / size,
-        state.turns / state.n / 10.0,
-        v[UNKNOWN] / 10.0,
-    ]
+    state_terms = _state_terms(state, d)
     partner = t.partner
     moves: dict[GolfAction, list[float]] = {}
     for action, gain, cost, old in d.placements(held, state.phase is Phase.DRAWN):
@@ -167,6 +214,73 @@ def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]
     return state_terms, moves
 
 
+def turn_terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]] | None:
+    """The state terms and TURN_TERMS of drawing and taking, where the choice is just
+    those two (G2.1); else None."""
+    seat = state.to_move
+    if seat is None or state.phase is not Phase.TURN:
+        return None
+    legal = state.legal_actions()
+    if len(legal) != 2 or DRAW not in legal or TAKE not in legal:
+        return None
+    t = _pair_tables(state)
+    d = _Decision(state, seat, t).estimate()
+    card = state.discard[-1]
+    value, action = d.best_place(card, may_discard=False)
+    draw = d.draw_gain()
+    pos = action.pos
+    assert pos is not None
+    cells, base = d.cells, d.base
+    other = cells[base + t.partner[pos]]
+    take = [
+        1.0,
+        1.0 if value > 0.0 and value > draw else 0.0,
+        max(-3.0, value / 10.0),  # a closing veto is -30: clipped
+        draw / 10.0,
+        1.0 if other < 53 and t.key[card] == t.key[other] else 0.0,
+        1.0 if cells[base + pos] == UNKNOWN else 0.0,
+        t.v[card] / 10.0,
+    ]
+    return _state_terms(state, d), {TAKE: take, DRAW: [0.0] * len(take)}
+
+
+def flip_terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]] | None:
+    """The state terms and FLIP_TERMS of each choice after a discard (G2.2: may flip a
+    face-down card), where those are the only choices; else None."""
+    seat = state.to_move
+    if seat is None or state.phase is not Phase.FLIP:
+        return None
+    legal = state.legal_actions()
+    if PASS not in legal or any(a.kind is not Kind.FLIP for a in legal if a is not PASS):
+        return None
+    t = _pair_tables(state)
+    d = _Decision(state, seat, t).estimate()
+    cells, base, v, key = d.cells, d.base, t.v, t.key
+    # Unseen copies by match key: the deck's (by class) less those in sight.
+    seen = Counter(map(t.cls.__getitem__, chain(cells, state.discard)))
+    unseen = t.total_count - sum(map(t.is_card.__getitem__, cells)) - len(state.discard)
+    last = t.closes and state.closer is None and state.down[seat] == 1
+    moves: dict[GolfAction, list[float]] = {PASS: [1.0, 0.0, 0.0, 0.0, 0.0]}
+    for action in legal:
+        if action is PASS:
+            continue
+        pos = action.pos
+        assert pos is not None
+        other = cells[base + t.partner[pos]]
+        if other < 53:
+            want = key[other]
+            left = sum(
+                n - seen[k]
+                for k, (n, k_key) in enumerate(zip(t.base_count, t.class_key, strict=False))
+                if k_key == want
+            )
+            chance = max(0, left) / unseen if unseen > 0 else 0.0
+            moves[action] = [0.0, 1.0 if last else 0.0, 0.0, v[other] / 10.0, chance]
+        else:
+            moves[action] = [0.0, 1.0 if last else 0.0, 1.0 if other == UNKNOWN else 0.0, 0.0, 0.0]
+    return _state_terms(state, d), moves
+
+
 def score_moves(
     weights: Sequence[Sequence[float]],
     state_terms: Sequence[float],
@@ -177,21 +291,41 @@ def score_moves(
     return {action: sum(map(mul, coef, row)) for action, row in moves.items()}
 
 
+def _best(
+    weights: Sequence[Sequence[float]],
+    state_terms: Sequence[float],
+    moves: dict[GolfAction, list[float]],
+) -> GolfAction:
+    """The move ``weights`` scores highest: :func:`score_moves`, inlined for the hot path."""
+    coef = [sum(map(mul, row, state_terms)) for row in weights]
+    best = -math.inf
+    choice: GolfAction | None = None
+    for action, row in moves.items():
+        score = sum(map(mul, coef, row))
+        if score > best:
+            best, choice = score, action
+    assert choice is not None
+    return choice
+
+
 def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
-    """Greedy, except where to put a card in hand, which the fitted model chooses."""
-    if _model_decides(state):
-        state_terms, moves = terms(state)
-        if len(moves) > 1:
-            # score_moves, inlined: this runs in every rollout of the expert.
-            coef = [sum(map(mul, row, state_terms)) for row in WEIGHTS]
-            best = -math.inf
-            choice: GolfAction | None = None
-            for action, row in moves.items():
-                score = sum(map(mul, coef, row))
-                if score > best:
-                    best, choice = score, action
-            assert choice is not None
-            return choice
+    """Greedy, except where a fitted model decides: where to put a card in hand, and
+    (when fitted) whether to draw or take and what to flip after a discard."""
+    phase = state.phase
+    if phase is Phase.DRAWN or phase is Phase.TAKEN:
+        if WEIGHTS and applies(state):
+            state_terms, moves = terms(state)
+            if len(moves) > 1:
+                return _best(WEIGHTS, state_terms, moves)
+    elif phase is Phase.TURN:
+        if TURN_WEIGHTS and applies(state):
+            found = turn_terms(state)
+            if found is not None:
+                return _best(TURN_WEIGHTS, *found)
+    elif phase is Phase.FLIP and FLIP_WEIGHTS and applies(state):
+        found = flip_terms(state)
+        if found is not None:
+            return _best(FLIP_WEIGHTS, *found)
     return greedy_policy(state, rng)
 
 

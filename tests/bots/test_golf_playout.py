@@ -24,8 +24,11 @@ from greenfelt.golf.actions import DRAW, SWAP, TAKE
 from greenfelt.golf.game import GolfRound
 
 
-def held_states(preset: str, players: int, count: int, seed: int) -> list[GolfRound]:
-    """States reached by random play where the seat to move holds a card (drawn or taken)."""
+def phase_states(
+    preset: str, players: int, phases: tuple[str, ...], count: int, seed: int
+) -> list[GolfRound]:
+    """States reached by random play where the seat to move is in one of ``phases``
+    with a choice to make."""
     rng = random.Random(seed)
     rules = find_preset(preset)
     out: list[GolfRound] = []
@@ -35,11 +38,16 @@ def held_states(preset: str, players: int, count: int, seed: int) -> list[GolfRo
             if state.is_over:
                 break
             state.apply_unchecked(rng.choice(state.legal_actions()))
-            if state.phase.value in ("drawn", "taken") and rng.random() < 0.4:
+            if state.phase.value in phases and rng.random() < 0.4:
                 break
-        if not state.is_over and state.phase.value in ("drawn", "taken"):
+        if not state.is_over and state.phase.value in phases and len(state.legal_actions()) > 1:
             out.append(state)
     return out
+
+
+def held_states(preset: str, players: int, count: int, seed: int) -> list[GolfRound]:
+    """States reached by random play where the seat to move holds a card (drawn or taken)."""
+    return phase_states(preset, players, ("drawn", "taken"), count, seed)
 
 
 def test_the_model_is_fitted() -> None:

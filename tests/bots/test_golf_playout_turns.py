@@ -1,0 +1,202 @@
+"""The playout's turn and flip models, and the expert's budget per choice (issue 4).
+
+``golf_playout`` can also decide, with models fitted like its placements, whether
+to draw or take the discard (G2.1) and what to flip after a discard (G2.2, may
+flip); none ships, as the fitted ones did no better than greedy. The expert's
+default budget where the placement model plays grows with the number of legal
+moves (``ismcts.DEFAULT_PER_CHOICE``). These tests hold any turn or flip model to
+what every policy must do (legal, leak-free), the shipped playout to greedy's
+turns and flips, and the budget to its stated sizes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_golf_playout import phase_states as states_in
+from test_greedy_golf import SIX, reveal, stacked
+
+from greenfelt.bots import golf_playout
+from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_playout import flip_terms, playout_policy, turn_terms
+from greenfelt.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_PER_CHOICE, ExpertBot
+from greenfelt.golf import new_round
+from greenfelt.golf.actions import DISCARD, DRAW, PASS, SWAP, TAKE
+from greenfelt.golf.game import GolfRound
+
+
+def phase_states(preset: str, players: int, phase: str, count: int, seed: int) -> list[GolfRound]:
+    return states_in(preset, players, (phase,), count, seed)
+
+
+def random_weights(rows: int, seed: int) -> tuple[tuple[float, ...], ...]:
+    rng = random.Random(seed)
+    cols = len(golf_playout.STATE_TERMS)
+    return tuple(tuple(rng.uniform(-1, 1) for _ in range(cols)) for _ in range(rows))
+
+
+@pytest.mark.parametrize("phase", ["turn", "flip"])
+def test_turn_and_flip_are_greedys_while_no_model_is_shipped(phase: str) -> None:
+    """Fitted turn and flip models did no better than greedy (README, "Benchmarks"), so
+    none ships and the playout turns and flips exactly as greedy does."""
+    assert golf_playout.TURN_WEIGHTS == () and golf_playout.FLIP_WEIGHTS == ()
+    for index, state in enumerate(phase_states("six-card", 2, phase, 20, 31)):
+        expected = greedy_policy(state, random.Random(index))
+        assert playout_policy(state, random.Random(index)) == expected
+
+
+@pytest.mark.parametrize("phase", ["turn", "flip"])
+@pytest.mark.parametrize(
+    ("preset", "players"), [("six-card", 2), ("six-card", 3), ("eight-card", 2), ("ten-card", 4)]
+)
+def test_a_legal_turn_and_flip_from_the_seats_information_alone(
+    preset: str, players: int, phase: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """G2.1, G2.2, G8: whatever its weights, a turn or flip model's choice is legal and
+    the same after every card the seat cannot know is resampled."""
+    turn = random_weights(len(golf_playout.TURN_TERMS), 1)
+    flip = random_weights(len(golf_playout.FLIP_TERMS), 2)
+    monkeypatch.setattr(golf_playout, "TURN_WEIGHTS", turn)
+    monkeypatch.setattr(golf_playout, "FLIP_WEIGHTS", flip)
+    states = phase_states(preset, players, phase, 30, 17)
+    changed = 0
+    for index, state in enumerate(states):
+        seat = state.to_move
+        assert seat is not None
+        twin = state.determinize(seat, random.Random(900 + index))
+        changed += twin.cards != state.cards or twin.stock != state.stock
+        real = playout_policy(state, random.Random(index))
+        assert real == playout_policy(twin, random.Random(index)), f"{preset}: state {index}"
+        assert real in state.legal_actions()
+    assert changed > len(states) // 2
+
+
+def test_a_fitted_turn_model_decides_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With weights, the model's score decides: one that prizes the "take" term takes
+    every discard, one that penalises it always draws."""
+    states = phase_states("six-card", 2, "turn", 10, 41)
+    rows, cols = len(golf_playout.TURN_TERMS), len(golf_playout.STATE_TERMS)
+    for sign, expected in ((1.0, TAKE), (-1.0, DRAW)):
+        weights = tuple(
+            tuple(sign * 10.0 if (r, c) == (0, 0) else 0.0 for c in range(cols))
+            for r in range(rows)
+        )
+        monkeypatch.setattr(golf_playout, "TURN_WEIGHTS", weights)
+        for state in states:
+            assert playout_policy(state, random.Random(0)) == expected
+
+
+def test_turn_terms_value_taking_against_drawing() -> None:
+    """Drawing is the zero row; taking's row has one value per TURN_TERMS."""
+    for state in phase_states("six-card", 2, "turn", 20, 5):
+        found = turn_terms(state)
+        assert found is not None
+        state_terms, moves = found
+        assert len(state_terms) == len(golf_playout.STATE_TERMS)
+        assert set(moves) == {DRAW, TAKE}
+        assert moves[DRAW] == [0.0] * len(golf_playout.TURN_TERMS)
+        assert len(moves[TAKE]) == len(golf_playout.TURN_TERMS)
+        assert moves[TAKE][0] == 1.0
+
+
+def test_turn_and_flip_terms_only_in_their_phase() -> None:
+    held = phase_states("six-card", 2, "drawn", 1, 2)[0]
+    assert turn_terms(held) is None
+    assert flip_terms(held) is None
+    turn = phase_states("six-card", 2, "turn", 1, 2)[0]
+    assert flip_terms(turn) is None
+
+
+def test_flip_terms_describe_each_column() -> None:
+    """G2.2 (may flip), G5.3: passing is its own row; a flip under a known card carries
+    that card's value and the share of unseen cards that would pair it."""
+    rnd = stacked(SIX, 2, {1: "9♠ 5♦ ?? / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "K♥", stock="Q♦")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    rnd.apply(DISCARD, 1)
+    found = flip_terms(rnd)
+    assert found is not None
+    _, moves = found
+    assert set(moves) == set(rnd.legal_actions())
+    assert moves[PASS] == [1.0, 0.0, 0.0, 0.0, 0.0]
+    flip_under_nine = next(a for a in moves if a is not PASS and a.pos == 3)
+    pass_, closes, partner_unknown, partner, chance = moves[flip_under_nine]
+    assert (pass_, closes, partner_unknown) == (0.0, 0.0, 0.0)
+    assert partner == pytest.approx(0.9)  # G5.1: a 9 counts 9
+    # Three nines unseen among the cards this seat has not seen (52 less 3 own face-up
+    # ... and the pile's two): a share between zero and one.
+    assert 0.0 < chance < 0.1
+    flip_in_own_column = next(a for a in moves if a is not PASS and a.pos == 2)
+    assert moves[flip_in_own_column][2] == 1.0  # both cards of that column unknown
+
+
+def test_takes_a_discard_that_pairs_a_face_up_card() -> None:
+    """G2.1, G5.3: the 9♥ on the pile pairs the face-up 9♠; taking it is the play."""
+    rnd = stacked(SIX, 2, {1: "9♠ 5♦ 7♣ / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "9♥")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    assert playout_policy(rnd, random.Random(0)) == TAKE
+    rnd.apply(TAKE, 1)
+    assert playout_policy(rnd, random.Random(0)) == SWAP[3]
+
+
+# ---- the expert's budget per choice ------------------------------------------------
+
+
+def test_the_default_budget_grows_with_the_choice_where_the_model_plays() -> None:
+    """Six-card: 150 iterations per legal move, at most 1,050 (a turn 300, a placement
+    of seven moves 1,050)."""
+    per, most = DEFAULT_PER_CHOICE
+    for phase in ("turn", "drawn"):
+        state = phase_states("six-card", 2, phase, 1, 21)[0]
+        bot = ExpertBot("golf", 4)
+        seat = state.to_move
+        assert seat is not None
+        assert bot.act(state, seat) in state.legal_actions()
+        assert bot.last_iterations == min(most, per * len(state.legal_actions()))
+
+
+def test_an_explicit_budget_is_spent_on_every_decision() -> None:
+    state = phase_states("six-card", 2, "turn", 1, 21)[0]
+    seat = state.to_move
+    assert seat is not None
+    flat = ExpertBot("golf", 4, iterations=40)
+    flat.act(state, seat)
+    assert flat.last_iterations == 40
+    scaled = ExpertBot("golf", 4, iterations=40, per_choice=7)
+    scaled.act(state, seat)
+    assert scaled.last_iterations == 14
+
+
+def test_the_default_budget_is_flat_where_the_model_does_not_play() -> None:
+    """Nine-card plays greedy rollouts: every decision gets the whole default budget."""
+    state = phase_states("nine-card", 2, "turn", 1, 21)[0]
+    seat = state.to_move
+    assert seat is not None
+    bot = ExpertBot("golf", 4)
+    bot.act(state, seat)
+    assert bot.last_iterations == DEFAULT_ITERATIONS["golf"]
+
+
+def test_the_opening_reveal_is_the_playouts_rule() -> None:
+    """G1.7: with the default budget the expert turns its second card in a column of
+    its own, as the playout does, without a search."""
+    state = new_round(SIX, 2, 0, rng=random.Random(8))
+    seat = state.to_move
+    assert seat is not None
+    bot = ExpertBot("golf", 2)
+    first = bot.act(state, seat)
+    assert bot.last_iterations == 0
+    state.apply(first, seat)
+    while state.to_move != seat:
+        other = state.to_move
+        assert other is not None
+        state.apply(greedy_policy(state, random.Random(0)), other)
+    second = bot.act(state, seat)
+    assert second.pos is not None and first.pos is not None
+    assert second.pos % 3 != first.pos % 3  # six-card: positions 0-2 over 3-5
+
+
+def test_a_per_choice_budget_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="per_choice"):
+        ExpertBot("golf", 1, per_choice=0)
