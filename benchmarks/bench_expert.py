@@ -183,7 +183,10 @@ def main() -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an expert option other than the default (iterations, depth, exploration, playout, prior_weight, anchor_z)",
+        help=(
+            "an expert option other than the default (iterations, per_choice, depth,"
+            " exploration, playout, prior_weight, anchor_z)"
+        ),
     )
     args = parser.parse_args()
     options = {k: number_or_text(v) for k, v in (o.split("=", 1) for o in args.expert)}
