@@ -269,6 +269,7 @@ def flip_terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[flo
         other = cells[base + t.partner[pos]]
         if other < 53:
             want = key[other]
+            # base_count ends with the sight codes' class, which no card key matches.
             left = sum(
                 n - seen[k]
                 for k, (n, k_key) in enumerate(zip(t.base_count, t.class_key, strict=False))

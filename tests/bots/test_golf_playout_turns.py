@@ -124,9 +124,9 @@ def test_flip_terms_describe_each_column() -> None:
     pass_, closes, partner_unknown, partner, chance = moves[flip_under_nine]
     assert (pass_, closes, partner_unknown) == (0.0, 0.0, 0.0)
     assert partner == pytest.approx(0.9)  # G5.1: a 9 counts 9
-    # Three nines unseen among the cards this seat has not seen (52 less 3 own face-up
-    # ... and the pile's two): a share between zero and one.
-    assert 0.0 < chance < 0.1
+    # Seat 1 has seen six cards (four face up, the K♥ and the Q♦ on the pile): of the
+    # 46 it has not, three are nines.
+    assert chance == pytest.approx(3 / 46)
     flip_in_own_column = next(a for a in moves if a is not PASS and a.pos == 2)
     assert moves[flip_in_own_column][2] == 1.0  # both cards of that column unknown
 
