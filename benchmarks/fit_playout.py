@@ -38,24 +38,20 @@ import numpy as np
 from greenfelt.bots import golf_playout
 from greenfelt.bots.base import observe
 from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_playout import Terms
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
 
 Sample = tuple[GolfRound, dict[GolfAction, float]]
-Terms = tuple[list[float], dict[GolfAction, list[float]]]
-
 # Each decision the model can take over: its positions' phases, its terms, the
 # names of its move terms and the module constant holding its weights.
-DECISIONS: dict[str, tuple[tuple[str, ...], Callable[[GolfRound], Terms | None], str]] = {
-    "place": (("drawn", "taken"), golf_playout.terms, "WEIGHTS"),
-    "turn": (("turn",), golf_playout.turn_terms, "TURN_WEIGHTS"),
-    "flip": (("flip",), golf_playout.flip_terms, "FLIP_WEIGHTS"),
-}
-TERM_NAMES = {
-    "place": golf_playout.MOVE_TERMS,
-    "turn": golf_playout.TURN_TERMS,
-    "flip": golf_playout.FLIP_TERMS,
+DECISIONS: dict[
+    str, tuple[tuple[str, ...], Callable[[GolfRound], Terms | None], tuple[str, ...], str]
+] = {
+    "place": (("drawn", "taken"), golf_playout.terms, golf_playout.MOVE_TERMS, "WEIGHTS"),
+    "turn": (("turn",), golf_playout.turn_terms, golf_playout.TURN_TERMS, "TURN_WEIGHTS"),
+    "flip": (("flip",), golf_playout.flip_terms, golf_playout.FLIP_TERMS, "FLIP_WEIGHTS"),
 }
 
 
@@ -84,7 +80,7 @@ def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[
 def collect(args: tuple[int, int, int, str, str]) -> list[Sample]:
     """``count`` positions of one ``decision`` with their move values."""
     count, worlds, seed, continuation, decision = args
-    phases, find_terms, _ = DECISIONS[decision]
+    phases, find_terms, _, _ = DECISIONS[decision]
     rng = random.Random(seed)
     out: list[Sample] = []
     rules = find_preset("six-card")
@@ -204,8 +200,7 @@ def main() -> None:
     random.Random(0).shuffle(samples)
     split = len(samples) * 3 // 4
     train, test = samples[:split], samples[split:]
-    names = TERM_NAMES[args.decision]
-    constant = DECISIONS[args.decision][2]
+    _, _, names, constant = DECISIONS[args.decision]
     x, y = design(train, args.decision)
     w = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
     weights = w.reshape(len(names), len(golf_playout.STATE_TERMS)).tolist()

@@ -63,6 +63,7 @@ __all__ = [
     "TURN_TERMS",
     "TURN_WEIGHTS",
     "WEIGHTS",
+    "Terms",
     "applies",
     "flip_terms",
     "playout_policy",
@@ -86,6 +87,9 @@ MOVE_TERMS = (
     "partner",  # the value of the column's other card when known, /10
     "gain_unknown",  # the gain when it replaces an unknown card, /10
 )
+Terms = tuple[list[float], dict[GolfAction, list[float]]]
+"""A decision's state terms, and each legal move's move terms."""
+
 TURN_TERMS = (  # of taking the discard (G2.1); drawing is all zeros
     "take",  # a constant: taking rather than drawing
     "greedy",  # greedy takes it
@@ -175,7 +179,7 @@ def _pair_tables(state: GolfRound) -> _PairColumnEval:
     return t
 
 
-def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]:
+def terms(state: GolfRound) -> Terms:
     """The state terms and each placement's move terms, for the seat holding a card."""
     seat = state.to_move
     held = state.held
@@ -214,7 +218,7 @@ def terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]]
     return state_terms, moves
 
 
-def turn_terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]] | None:
+def turn_terms(state: GolfRound) -> Terms | None:
     """The state terms and TURN_TERMS of drawing and taking, where the choice is just
     those two (G2.1); else None."""
     seat = state.to_move
@@ -244,7 +248,7 @@ def turn_terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[flo
     return _state_terms(state, d), {TAKE: take, DRAW: [0.0] * len(take)}
 
 
-def flip_terms(state: GolfRound) -> tuple[list[float], dict[GolfAction, list[float]]] | None:
+def flip_terms(state: GolfRound) -> Terms | None:
     """The state terms and FLIP_TERMS of each choice after a discard (G2.2: may flip a
     face-down card), where those are the only choices; else None."""
     seat = state.to_move
@@ -313,11 +317,10 @@ def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     """Greedy, except where a fitted model decides: where to put a card in hand, and
     (when fitted) whether to draw or take and what to flip after a discard."""
     phase = state.phase
-    if phase is Phase.DRAWN or phase is Phase.TAKEN:
-        if WEIGHTS and applies(state):
-            state_terms, moves = terms(state)
-            if len(moves) > 1:
-                return _best(WEIGHTS, state_terms, moves)
+    if _model_decides(state):
+        state_terms, moves = terms(state)
+        if len(moves) > 1:
+            return _best(WEIGHTS, state_terms, moves)
     elif phase is Phase.TURN:
         if TURN_WEIGHTS and applies(state):
             found = turn_terms(state)

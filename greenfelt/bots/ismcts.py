@@ -260,17 +260,13 @@ class ExpertBot(Bot):
         if self.anchor_z or self._fitted or (self.game == "golf" and self.prior_weight > 0):
             first = obs.sample(random.Random(seed))
         modelled = self._fitted and _model_applies(first)
-        budget, per_choice = self.iterations, self.per_choice
-        if modelled and self._default_budget:
-            if obs.view["phase"] == "reveal":
-                # G1.7's opening reveals come before the seat has seen more than one
-                # card: a choice of symmetry, which the playout's rule (a column of
-                # its own) settles without a budget spent on equal moves.
-                self.last_iterations = 0
-                return self.playout(first, random.Random(seed))
-            per_choice, budget = DEFAULT_PER_CHOICE
-        if per_choice is not None:
-            budget = min(budget, per_choice * len(legal))
+        if modelled and self._default_budget and obs.view["phase"] == "reveal":
+            # G1.7's opening reveals come before the seat has seen more than one
+            # card: a choice of symmetry, which the playout's rule (a column of its
+            # own) settles without a budget spent on equal moves.
+            self.last_iterations = 0
+            return self.playout(first, random.Random(seed))
+        budget = self._budget(modelled, len(legal))
         value = self._valuer(first, root)
         anchor, z = self._anchor(first, seed, modelled)
         candidates = list(legal)
@@ -307,6 +303,14 @@ class ExpertBot(Bot):
         if anchor is None or best == anchor:
             return best
         return best if _clearly_better(results[best], results[anchor], z) else anchor
+
+    def _budget(self, modelled: bool, moves: int) -> int:
+        """Iterations for a decision among ``moves`` legal moves: ``per_choice`` each,
+        up to ``iterations``; by default DEFAULT_PER_CHOICE where the model plays."""
+        budget, per_choice = self.iterations, self.per_choice
+        if modelled and self._default_budget:
+            per_choice, budget = DEFAULT_PER_CHOICE
+        return budget if per_choice is None else min(budget, per_choice * moves)
 
     def _anchor(self, world: Any, seed: int, modelled: bool) -> tuple[Any, float]:
         """The move the search must clearly beat, and how clearly (``anchor_z``);

@@ -193,6 +193,7 @@ def test_the_opening_reveal_is_the_playouts_rule() -> None:
         assert other is not None
         state.apply(greedy_policy(state, random.Random(0)), other)
     second = bot.act(state, seat)
+    assert bot.last_iterations == 0
     assert second.pos is not None and first.pos is not None
     assert second.pos % 3 != first.pos % 3  # six-card: positions 0-2 over 3-5
 
