@@ -185,7 +185,7 @@ def main() -> None:
         metavar="NAME=VALUE",
         help=(
             "an expert option other than the default (iterations, per_choice, depth,"
-            " exploration, playout, prior_weight, anchor_z)"
+            " exploration, playout, prior_weight, anchor_z, align, playout_phases)"
         ),
     )
     args = parser.parse_args()

@@ -63,7 +63,7 @@ def make_bot(game: str, level: str, rng: random.Random | int | None = None, **op
         raise BotError(f"the {level} {game} bot is not available: {error}") from None
     try:
         bot: Bot = cls(game, rng, **options) if level == "expert" else cls(rng, **options)
-    except TypeError as error:
+    except (TypeError, ValueError) as error:  # an unknown option, or a value out of range
         raise BotError(f"bad options for the {level} {game} bot: {error}") from None
     return bot
 

@@ -88,6 +88,9 @@ by far more (four-card: 0.042 of a win a decision against the search's 0.007),
 so the search is not anchored; ``anchor_z`` sets it for every game."""
 
 Reward = Callable[[Any], Sequence[float]]
+_REVEAL = frozenset(("reveal",))
+_GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
+"""The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
 
 def golf_reward(state: Any) -> list[float]:
@@ -210,6 +213,8 @@ class ExpertBot(Bot):
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
         anchor_z: float | None = None,
         per_choice: int | None = None,
+        align: bool = False,
+        playout_phases: str | Sequence[str] | None = None,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -242,6 +247,20 @@ class ExpertBot(Bot):
         self._fitted = _is_fitted(game, self.playout)
         self.prior_weight = float(prior_weight)
         self.reward: Reward = golf_reward if game == "golf" else spades_reward
+        # Golf: candidates that turn up different face-down cards see the same card
+        # in each world (``golf_worlds``), so their difference is less noisy.
+        self.align = bool(align) and game == "golf"
+        # Phases the own playout decides without a search where the fitted model
+        # applies; None: the opening reveals (G1.7), at the default budget only.
+        if isinstance(playout_phases, str):
+            playout_phases = [p.strip() for p in playout_phases.split(",") if p.strip()]
+        self.playout_phases = frozenset(playout_phases) if playout_phases is not None else None
+        unknown = sorted((self.playout_phases or frozenset()) - _GOLF_PHASES)
+        if unknown:
+            raise ValueError(
+                f"unknown playout phase {', '.join(unknown)}: choose from"
+                f" {', '.join(sorted(_GOLF_PHASES))}"
+            )
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> Any:
@@ -260,7 +279,7 @@ class ExpertBot(Bot):
         if self.anchor_z or self._fitted or (self.game == "golf" and self.prior_weight > 0):
             first = obs.sample(random.Random(seed))
         modelled = self._fitted and _model_applies(first)
-        if modelled and self._default_budget and obs.view["phase"] == "reveal":
+        if modelled and obs.view["phase"] in self._unsearched():
             # G1.7's opening reveals come before the seat has seen more than one
             # card: a choice of symmetry, which the playout's rule (a column of its
             # own) settles without a budget spent on equal moves.
@@ -270,6 +289,7 @@ class ExpertBot(Bot):
         value = self._valuer(first, root)
         anchor, z = self._anchor(first, seed, modelled)
         candidates = list(legal)
+        aligned = self._alignment(obs, first, candidates)
         # Each candidate's reward per block, for the paired test against the anchor.
         results: dict[Any, dict[int, float]] = {action: {} for action in candidates}
         iteration = block = 0
@@ -285,7 +305,10 @@ class ExpertBot(Bot):
                 world = obs.sample(random.Random(seed + 7919 * block))
                 stream = seed ^ (block + 1) * 0x9E3779B1
                 for action in candidates:
-                    reward = self._iterate(root, world.clone(), action, random.Random(stream))
+                    imagined = world.clone()
+                    if aligned is not None:
+                        aligned.world(imagined, action)
+                    reward = self._iterate(root, imagined, action, random.Random(stream))
                     if anchor is not None:
                         results[action][block] = reward
                     iteration += 1
@@ -303,6 +326,22 @@ class ExpertBot(Bot):
         if anchor is None or best == anchor:
             return best
         return best if _clearly_better(results[best], results[anchor], z) else anchor
+
+    def _unsearched(self) -> frozenset[str]:
+        """The phases the fitted playout decides alone (``playout_phases``)."""
+        if self.playout_phases is not None:
+            return self.playout_phases
+        return _REVEAL if self._default_budget else frozenset()
+
+    def _alignment(self, obs: Observation, world: Any, moves: list[Any]) -> Any:
+        """Golf: how to align the candidates' worlds (``golf_worlds``), or None."""
+        if not self.align:
+            return None
+        from greenfelt.bots.golf_worlds import alignment
+
+        return alignment(
+            world if world is not None else obs.sample(random.Random(0)), obs.seat, moves
+        )
 
     def _budget(self, modelled: bool, moves: int) -> int:
         """Iterations for a decision among ``moves`` legal moves: ``per_choice`` each,

@@ -201,3 +201,29 @@ def test_the_opening_reveal_is_the_playouts_rule() -> None:
 def test_a_per_choice_budget_must_be_positive() -> None:
     with pytest.raises(ValueError, match="per_choice"):
         ExpertBot("golf", 1, per_choice=0)
+
+
+def test_playout_phases_leave_those_decisions_to_the_playout() -> None:
+    """``playout_phases``: the fitted playout decides the flip after a discard (G2.2)
+    without a search, and an empty set searches even the opening reveals (G1.7)."""
+    state = phase_states("six-card", 2, "flip", 1, 21)[0]
+    seat = state.to_move
+    assert seat is not None
+    bot = ExpertBot("golf", 4, playout_phases="reveal, flip")
+    move = bot.act(state, seat)
+    assert bot.last_iterations == 0
+    assert move in {playout_policy(state, random.Random(k)) for k in range(40)}
+    searched = ExpertBot("golf", 4)
+    searched.act(state, seat)
+    assert searched.last_iterations > 0
+    opening = new_round(SIX, 2, 0, rng=random.Random(8))
+    first = opening.to_move
+    assert first is not None
+    everything = ExpertBot("golf", 4, playout_phases="")
+    everything.act(opening, first)
+    assert everything.last_iterations > 0
+
+
+def test_an_unknown_playout_phase_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown playout phase flop"):
+        ExpertBot("golf", 1, playout_phases="flop")

@@ -34,6 +34,14 @@ BAD = {
         ["golf", "--bots", "random", "--bot-option", "random:speed=2"],
         "takes no options",
     ),
+    "option value out of range": (
+        ["golf", "--bots", "expert", "--bot-option", "expert:iterations=0"],
+        "must be positive",
+    ),
+    "unknown playout phase": (
+        ["golf", "--bots", "expert", "--bot-option", "expert:playout_phases=flop"],
+        "unknown playout phase flop",
+    ),
     "spades is for two": (["spades", "--bots", "random,random,random"], "3 levels for 2 players"),
     "spades preset": (["spades", "--rules", "four-player", "--bots", "random"], "four-player"),
     "spades option": (["spades", "--set", "target=-5", "--bots", "random"], "target"),
