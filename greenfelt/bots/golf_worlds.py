@@ -15,6 +15,12 @@ into a reference place: every candidate then turns up the same card, and what
 differs is only where it lands (which column it joins, which card stays hidden).
 Every candidate still sees worlds drawn from the seat's belief, so each one's
 value is estimated without bias; only their difference is less noisy.
+
+It is an option (``ExpertBot(align=True)``), off by default: on six-card, at
+the default budget, the same 1,345 holes against greedy went 60.1% with it and
+63.1% without (paired -2.8 +-2.3 points of percentage). Like four times the
+budget, a sharper comparison made the anchored search worse, not better
+(README, "How the six-card expert got here").
 """
 
 from __future__ import annotations

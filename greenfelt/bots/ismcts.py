@@ -30,7 +30,10 @@ The budget is a number of iterations (deterministic for a seed: what tests and
 simulations need) and optionally a time limit in milliseconds (what people at a
 table want); with both, whichever ends first. It can grow with the choice
 (``per_choice`` iterations per legal move, up to the budget), as the default
-does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``).
+does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``). Two options
+serve experiments: ``align`` (Golf: candidates that turn up different face-down
+cards see the same card in each world, ``golf_worlds``; measured worse, so off)
+and ``playout_phases`` (phases the playout decides without a search).
 """
 
 from __future__ import annotations
@@ -83,7 +86,9 @@ default where the expert's own seat plays the fitted Golf model
 (``golf_playout``), which beats greedy: at 150 iterations on six-card it won
 57.0% of 1,334 decided holes where the unanchored search won 50.0% on the same
 deals (paired: +6.6 +-3.3 points of percentage, 2.18 +-0.61 fewer points a
-hole). Elsewhere the playout is greedy, whose own moves the search improves on
+hole). At the default budget one standard error is where it peaks: on the same
+six-card holes 2 won 3.6 +-2.6 points of percentage fewer, and 0.5 lost 0.83
++-0.52 points a hole more (README). Elsewhere the playout is greedy, whose own moves the search improves on
 by far more (four-card: 0.042 of a win a decision against the search's 0.007),
 so the search is not anchored; ``anchor_z`` sets it for every game."""
 
