@@ -88,9 +88,10 @@ default where the expert's own seat plays the fitted Golf model
 deals (paired: +6.6 +-3.3 points of percentage, 2.18 +-0.61 fewer points a
 hole). At the default budget one standard error is where it peaks: on the same
 six-card holes 2 won 3.6 +-2.6 points of percentage fewer, and 0.5 lost 0.83
-+-0.52 points a hole more (README). Elsewhere the playout is greedy, whose own moves the search improves on
-by far more (four-card: 0.042 of a win a decision against the search's 0.007),
-so the search is not anchored; ``anchor_z`` sets it for every game."""
++-0.52 points a hole more (README). Elsewhere the playout is greedy, whose own
+moves the search improves on by far more (four-card: 0.042 of a win a decision
+against the search's 0.007), so the search is not anchored; ``anchor_z`` sets it
+for every game."""
 
 Reward = Callable[[Any], Sequence[float]]
 _REVEAL = frozenset(("reveal",))
@@ -253,7 +254,7 @@ class ExpertBot(Bot):
         self.prior_weight = float(prior_weight)
         self.reward: Reward = golf_reward if game == "golf" else spades_reward
         # Golf: candidates that turn up different face-down cards see the same card
-        # in each world (``golf_worlds``), so their difference is less noisy.
+        # in each world (``golf_worlds``); off by default, as measured (README).
         self.align = bool(align) and game == "golf"
         # Phases the own playout decides without a search where the fitted model
         # applies; None: the opening reveals (G1.7), at the default budget only.
@@ -285,9 +286,9 @@ class ExpertBot(Bot):
             first = obs.sample(random.Random(seed))
         modelled = self._fitted and _model_applies(first)
         if modelled and obs.view["phase"] in self._unsearched():
-            # G1.7's opening reveals come before the seat has seen more than one
-            # card: a choice of symmetry, which the playout's rule (a column of its
-            # own) settles without a budget spent on equal moves.
+            # By default G1.7's opening reveals: they come before the seat has seen
+            # more than one card, a choice of symmetry, which the playout's rule (a
+            # column of its own) settles without a budget spent on equal moves.
             self.last_iterations = 0
             return self.playout(first, random.Random(seed))
         budget = self._budget(modelled, len(legal))
