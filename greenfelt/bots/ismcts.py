@@ -261,6 +261,8 @@ class ExpertBot(Bot):
         if isinstance(playout_phases, str):
             playout_phases = [p.strip() for p in playout_phases.split(",") if p.strip()]
         self.playout_phases = frozenset(playout_phases) if playout_phases is not None else None
+        if self.playout_phases and game != "golf":
+            raise ValueError("playout_phases is for Golf, where a fitted playout plays")
         unknown = sorted((self.playout_phases or frozenset()) - _GOLF_PHASES)
         if unknown:
             raise ValueError(

@@ -227,3 +227,5 @@ def test_playout_phases_leave_those_decisions_to_the_playout() -> None:
 def test_an_unknown_playout_phase_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown playout phase flop"):
         ExpertBot("golf", 1, playout_phases="flop")
+    with pytest.raises(ValueError, match="for Golf"):
+        ExpertBot("spades", 1, playout_phases="flip")
