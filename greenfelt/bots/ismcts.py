@@ -38,6 +38,7 @@ and ``playout_phases`` (phases the playout decides without a search).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -51,6 +52,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_PER_CHOICE",
     "DEFAULT_PRIOR_WEIGHT",
+    "DEFAULT_WIN_WEIGHT",
     "ExpertBot",
     "golf_reward",
     "spades_reward",
@@ -99,7 +101,11 @@ _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
 
-def golf_reward(state: Any) -> list[float]:
+DEFAULT_WIN_WEIGHT = 0.7
+"""The share of Golf's reward that is the result of the hole; the rest is the margin."""
+
+
+def golf_reward(state: Any, win_weight: float = DEFAULT_WIN_WEIGHT) -> list[float]:
     """Per seat, in [0, 1]: mostly winning the hole, partly the margin (G9.2: lowest wins).
 
     The margin part says which of two moves is better far more often than the
@@ -114,7 +120,7 @@ def golf_reward(state: Any) -> list[float]:
         best_other = min(s for i, s in enumerate(scores) if i != seat)
         outcome = 1.0 if mine < best_other else 0.5 if mine == best_other else 0.0
         margin = max(-1.0, min(1.0, ((total - mine) / (n - 1) - mine) / 20.0))
-        out.append(0.7 * outcome + 0.15 * (margin + 1.0))
+        out.append(win_weight * outcome + (1.0 - win_weight) / 2.0 * (margin + 1.0))
     return out
 
 
@@ -151,16 +157,19 @@ def _mean(node: _Node) -> float:
     return node.total / node.visits
 
 
-def _clearly_better(best: dict[int, float], anchor: dict[int, float], z: float) -> bool:
+def _clearly_better(
+    best: dict[int, float], anchor: dict[int, float], z: float, offset: float = 0.0
+) -> bool:
     """Whether ``best`` beats ``anchor`` by more than ``z`` standard errors of the
-    mean difference, paired over the blocks (worlds) both were played in."""
+    mean difference, paired over the blocks (worlds) both were played in; ``offset``
+    is added to the difference (``open_bonus``)."""
     diffs = [reward - anchor[block] for block, reward in best.items() if block in anchor]
     n = len(diffs)
     if n < 2:
         return False
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > z * math.sqrt(var / n)
+    return mean + offset > z * math.sqrt(var / n)
 
 
 def _is_fitted(game: str, policy: Policy) -> bool:
@@ -221,6 +230,8 @@ class ExpertBot(Bot):
         per_choice: int | None = None,
         align: bool = False,
         playout_phases: str | Sequence[str] | None = None,
+        win_weight: float | None = None,
+        open_bonus: float = 0.0,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -253,6 +264,11 @@ class ExpertBot(Bot):
         self._fitted = _is_fitted(game, self.playout)
         self.prior_weight = float(prior_weight)
         self.reward: Reward = golf_reward if game == "golf" else spades_reward
+        if win_weight is not None:
+            weight = float(win_weight)
+            if game != "golf" or not 0.0 <= weight <= 1.0:
+                raise ValueError("win_weight is for Golf, from 0 (the margin only) to 1")
+            self.reward = functools.partial(golf_reward, win_weight=weight)
         # Golf: candidates that turn up different face-down cards see the same card
         # in each world (``golf_worlds``); off by default, as measured (README).
         self.align = bool(align) and game == "golf"
@@ -269,6 +285,13 @@ class ExpertBot(Bot):
                 f"unknown playout phase {', '.join(unknown)}: choose from"
                 f" {', '.join(sorted(_GOLF_PHASES))}"
             )
+        # Golf: a value added at the root to a move that leaves the round open where
+        # the seat could close it (G3.1): the rollouts undervalue it, since the
+        # playout plays the rest of the round weaker than the search would
+        # (``bench_search_gain``). Off by default.
+        self.open_bonus = float(open_bonus)
+        if self.open_bonus and game != "golf":
+            raise ValueError("open_bonus is for Golf, where a seat may close the round")
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> Any:
@@ -294,9 +317,14 @@ class ExpertBot(Bot):
             self.last_iterations = 0
             return self.playout(first, random.Random(seed))
         budget = self._budget(modelled, len(legal))
-        value = self._valuer(first, root)
+        searched = self._valuer(first, root)
         anchor, z = self._anchor(first, seed, modelled)
         candidates = list(legal)
+        bonus = self._open_moves(first, candidates) if modelled else {}
+
+        def value(action: Any) -> float:
+            return searched(action) + bonus.get(action, 0.0) if bonus else searched(action)
+
         aligned = self._alignment(obs, first, candidates)
         # Each candidate's reward per block, for the paired test against the anchor.
         results: dict[Any, dict[int, float]] = {action: {} for action in candidates}
@@ -333,7 +361,26 @@ class ExpertBot(Bot):
         best = max(candidates, key=value)
         if anchor is None or best == anchor:
             return best
-        return best if _clearly_better(results[best], results[anchor], z) else anchor
+        offset = bonus.get(best, 0.0) - bonus.get(anchor, 0.0)
+        return best if _clearly_better(results[best], results[anchor], z, offset) else anchor
+
+    def _open_moves(self, world: Any, moves: list[Any]) -> dict[Any, float]:
+        """Golf, ``open_bonus``: the moves that leave the round open where others would
+        close it (G3.1), each with the bonus; empty where no move closes."""
+        if not self.open_bonus or world is None:
+            return {}
+        seat = world.to_move
+        if world.closer is not None or world.down[seat] != 1:
+            return {}
+        base = seat * world.size
+        closing = {
+            a
+            for a in moves
+            if a.kind.value in ("flip", "swap") and a.pos is not None and not world.up[base + a.pos]
+        }
+        if not closing or len(closing) == len(moves):
+            return {}
+        return {a: self.open_bonus for a in moves if a not in closing}
 
     def _unsearched(self) -> frozenset[str]:
         """The phases the fitted playout decides alone (``playout_phases``)."""
