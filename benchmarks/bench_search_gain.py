@@ -41,26 +41,16 @@ from fit_playout import values
 
 from greenfelt.bots import golf_playout
 from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_stage import stage
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase
 
 Row = tuple[str, str, str, str, float]
 """(stage, phase, the playout's move kind, the search's move kind, gain)."""
+_STAGE_NAMES = {"final": "final", "close": "can close", "near": "rival near", "other": "other"}
+"""The stages (``golf_stage``) as this report names them."""
 _PHASES = (Phase.TURN, Phase.DRAWN, Phase.TAKEN, Phase.FLIP)
-
-
-def stage(state: GolfRound) -> str:
-    """How near the round is to its end, for the seat to move (G3.1)."""
-    seat = state.to_move
-    assert seat is not None
-    if state.closer is not None:
-        return "final"
-    if state.down[seat] == 1:
-        return "can close"
-    if min(state.down[o] for o in range(state.n) if o != seat) <= 1:
-        return "rival near"
-    return "other"
 
 
 def kind(state: GolfRound, action: GolfAction) -> str:
@@ -93,7 +83,12 @@ def collect(args: tuple[str, int, int, int]) -> list[Row]:
                 second = values(state, worlds, rng.getrandbits(30), "playout")
                 mine = golf_playout.playout_policy(state.clone(), random.Random(0))
                 pick = max(first, key=first.__getitem__)
-                row = (stage(state), state.phase.value, kind(state, mine), kind(state, pick))
+                row = (
+                    _STAGE_NAMES[stage(state)],
+                    state.phase.value,
+                    kind(state, mine),
+                    kind(state, pick),
+                )
                 out.append((*row, second[pick] - second[mine]))
             policy = golf_playout.playout_policy if state.to_move == me else greedy_policy
             state.apply_unchecked(policy(state, play))

@@ -30,11 +30,13 @@ The budget is a number of iterations (deterministic for a seed: what tests and
 simulations need) and optionally a time limit in milliseconds (what people at a
 table want); with both, whichever ends first. It can grow with the choice
 (``per_choice`` iterations per legal move, up to the budget), as the default
-does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``). Three options
-serve experiments: ``align`` (Golf: candidates that turn up different face-down
-cards see the same card in each world, ``golf_worlds``; measured worse, so off),
-``playout_phases`` (phases the playout decides without a search) and
-``win_weight`` (Golf: the reward's share for the result of the hole).
+does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``). Options serve
+experiments: ``align`` (Golf: candidates that turn up different face-down cards
+see the same card in each world, ``golf_worlds``; measured worse, so off),
+``playout_phases`` (phases the playout decides without a search),
+``win_weight`` (Golf: the reward's share for the result of the hole), and
+``stage_budget`` and ``stage_z`` (Golf: the budget's multiplier and the anchor's
+threshold by how near the round is to its end, ``golf_stage``).
 """
 
 from __future__ import annotations
@@ -173,6 +175,31 @@ def _clearly_better(best: dict[int, float], anchor: dict[int, float], z: float) 
     return mean > z * math.sqrt(var / n)
 
 
+def _by_stage(option: str, spec: str | dict[str, float] | None, positive: bool) -> dict[str, float]:
+    """An option by Golf stage (``golf_stage.STAGES``), "STAGE:X,STAGE:X" or a mapping."""
+    if spec is None:
+        return {}
+    form = f"{option} is STAGE:NUMBER[,STAGE:NUMBER...]"
+    if isinstance(spec, str):
+        pairs = [part.split(":", 1) for part in spec.replace(";", ",").split(",") if part.strip()]
+        if any(len(pair) != 2 for pair in pairs):
+            raise ValueError(f"{form}, not {spec!r}")
+        try:
+            spec = {name.strip(): float(x) for name, x in pairs}
+        except ValueError:
+            raise ValueError(f"{form}, not {spec!r}") from None
+    from greenfelt.bots.golf_stage import STAGES
+
+    for name, x in spec.items():
+        if name not in STAGES:
+            raise ValueError(f"{option}: {name!r} is not a stage; choose from {', '.join(STAGES)}")
+        if not (x > 0 if positive else x >= 0):
+            raise ValueError(
+                f"{option}: {name}:{x} must be {'more than 0' if positive else '0 or more'}"
+            )
+    return dict(spec)
+
+
 def _is_fitted(game: str, policy: Policy) -> bool:
     """Whether ``policy`` is Golf's fitted playout model (``golf_playout``)."""
     if game != "golf":
@@ -232,6 +259,8 @@ class ExpertBot(Bot):
         align: bool = False,
         playout_phases: str | Sequence[str] | None = None,
         win_weight: float | None = None,
+        stage_budget: str | dict[str, float] | None = None,
+        stage_z: str | dict[str, float] | None = None,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -285,6 +314,14 @@ class ExpertBot(Bot):
                 f"unknown playout phase {', '.join(unknown)}: choose from"
                 f" {', '.join(sorted(_GOLF_PHASES))}"
             )
+        # Golf, where the fitted model plays: the budget and the anchor's threshold
+        # by how near the round is to its end (``golf_stage``): ``stage_budget``
+        # multiplies the budget ("close:3,other:0.6"), ``stage_z`` replaces the
+        # threshold ("final:0,other:2").
+        self.stage_budget = _by_stage("stage_budget", stage_budget, positive=True)
+        self.stage_z = _by_stage("stage_z", stage_z, positive=False)
+        if (self.stage_budget or self.stage_z) and game != "golf":
+            raise ValueError("stage_budget and stage_z are for Golf, where a fitted playout plays")
         self.last_iterations = 0
 
     def choose(self, obs: Observation) -> Any:
@@ -310,8 +347,15 @@ class ExpertBot(Bot):
             self.last_iterations = 0
             return self.playout(first, random.Random(seed))
         budget = self._budget(modelled, len(legal))
+        stage_z = None
+        if modelled and first is not None and (self.stage_budget or self.stage_z):
+            from greenfelt.bots.golf_stage import stage
+
+            where = stage(first)
+            budget = max(1, round(budget * self.stage_budget.get(where, 1.0)))
+            stage_z = self.stage_z.get(where)
         value = self._valuer(first, root)
-        anchor, z = self._anchor(first, seed, modelled)
+        anchor, z = self._anchor(first, seed, modelled, stage_z)
         candidates = list(legal)
         aligned = self._alignment(obs, first, candidates)
         # Each candidate's reward per block, for the paired test against the anchor.
@@ -375,10 +419,13 @@ class ExpertBot(Bot):
             per_choice, budget = DEFAULT_PER_CHOICE
         return budget if per_choice is None else min(budget, per_choice * moves)
 
-    def _anchor(self, world: Any, seed: int, modelled: bool) -> tuple[Any, float]:
-        """The move the search must clearly beat, and how clearly (``anchor_z``);
-        by default the fitted Golf model's move where the model covers the rules."""
-        z = self.anchor_z
+    def _anchor(
+        self, world: Any, seed: int, modelled: bool, stage_z: float | None = None
+    ) -> tuple[Any, float]:
+        """The move the search must clearly beat, and how clearly (``stage_z`` where
+        given, else ``anchor_z``); by default the fitted Golf model's move where the
+        model covers the rules."""
+        z = stage_z if stage_z is not None else self.anchor_z
         if z is None:
             z = DEFAULT_ANCHOR_Z if modelled else 0.0
         if z <= 0:

@@ -1,0 +1,127 @@
+"""The expert's budget and trust by stage of the round (G3.1), ``golf_stage``.
+
+``stage_budget`` and ``stage_z`` change the search only in the stages they
+name, so the stage of a position must follow G3.1 exactly: a seat with one
+face-down card left can close the round; once a seat has closed, the others
+play their final turns.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from greenfelt.bots import BotError, make_bot
+from greenfelt.bots.base import observe
+from greenfelt.bots.golf_playout import playout_policy
+from greenfelt.bots.golf_stage import stage
+from greenfelt.bots.ismcts import ExpertBot
+from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.actions import parse_action
+from greenfelt.golf.game import GolfRound
+
+
+def scripted_move(state: GolfRound) -> str:
+    """Seat 0 draws, discards and turns up its first face-down card; seat 1 draws
+    and swaps the card over a face-up one, so it keeps four cards face down."""
+    seat = state.to_move
+    assert seat is not None
+    view = state.view(seat)
+    legal = [str(a) for a in state.legal_actions()]
+    if view["phase"] == "reveal":
+        return legal[0]
+    if "draw" in legal:
+        return "draw"
+    up = view["layouts"][seat]["face_up"]
+    if seat == 0:
+        if "discard" in legal:
+            return "discard"
+        return next(a for a in legal if a.startswith("flip"))
+    return next(a for a in legal if a.startswith("swap") and up[int(a.split()[1])])
+
+
+def stages_at_turns() -> list[tuple[int, int, int, str]]:
+    """(seat to move, its face-down cards, the other's, stage) at each turn start."""
+    state = new_round(find_preset("six-card"), 2, 1, rng=random.Random(5))
+    seen = []
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        if view["phase"] == "turn":
+            down = [sum(not up for up in lay["face_up"]) for lay in view["layouts"]]
+            seen.append((seat, down[seat], down[1 - seat], stage(state)))
+        state.apply(parse_action(scripted_move(state)))
+    return seen
+
+
+def test_stages_follow_the_round_to_its_end() -> None:
+    """G3.1: other, then near/close as seat 0 nears its last card, then final."""
+    seen = stages_at_turns()
+    assert seen[0] == (0, 4, 4, "other")
+    assert (0, 1, 4, "close") in seen
+    assert (1, 4, 1, "near") in seen
+    # Seat 0 turned up its last card: seat 1's final turn ends the round.
+    assert seen[-1] == (1, 4, 0, "final")
+    for seat, mine, theirs, where in seen:
+        expected = (
+            "final" if theirs == 0 else "close" if mine == 1 else "near" if theirs <= 1 else "other"
+        )
+        assert where == expected, (seat, mine, theirs)
+
+
+def test_stage_options_are_read_and_bad_ones_refused() -> None:
+    bot = ExpertBot("golf", 1, stage_budget="close:3, final:2.5", stage_z="other:2")
+    assert bot.stage_budget == {"close": 3.0, "final": 2.5}
+    assert bot.stage_z == {"other": 2.0}
+    for options, message in (
+        ({"stage_budget": "late:2"}, "'late' is not a stage"),
+        ({"stage_budget": "close:0"}, "close:0.0 must be more than 0"),
+        ({"stage_z": "close:-1"}, "must be 0 or more"),
+        ({"stage_z": "close=1"}, "stage_z is STAGE:NUMBER"),
+        ({"stage_budget": "close:many"}, "stage_budget is STAGE:NUMBER"),
+    ):
+        with pytest.raises(BotError, match=message):
+            make_bot("golf", "expert", 1, **options)
+    with pytest.raises(BotError, match="for Golf"):
+        make_bot("spades", "expert", 1, stage_z="final:0")
+
+
+def position(where: str) -> GolfRound:
+    """A position of the scripted round at the start of a turn in stage ``where``."""
+    state = new_round(find_preset("six-card"), 2, 1, rng=random.Random(5))
+    while not state.is_over:
+        if state.view(state.to_move or 0)["phase"] == "turn" and stage(state) == where:
+            return state
+        state.apply(parse_action(scripted_move(state)))
+    raise AssertionError(f"no {where} position")
+
+
+def test_the_budget_grows_only_in_the_stages_named() -> None:
+    """A turn (draw or take) gets 300 iterations by default; tripled where the seat
+    can close, unchanged elsewhere."""
+    options = {"stage_budget": "close:3"}
+    close, other = position("close"), position("other")
+    assert len(close.legal_actions()) == len(other.legal_actions()) == 2
+    plain = ExpertBot("golf", 7)
+    plain.choose(observe(close))
+    default_turn = plain.last_iterations
+    scaled = ExpertBot("golf", 7, **options)
+    scaled.choose(observe(close))
+    assert scaled.last_iterations == 3 * default_turn
+    scaled.choose(observe(other))
+    assert scaled.last_iterations == default_turn
+
+
+@pytest.mark.parametrize("where", ["close", "final", "other"])
+def test_a_stage_threshold_no_search_can_pass_keeps_the_playouts_move(where: str) -> None:
+    """With ``stage_z`` out of reach in a stage, the expert plays its playout's move
+    there (the anchor is never overruled), even with the anchor off elsewhere."""
+    state = position(where)
+    obs = observe(state)
+    for seed in range(3):
+        bot = ExpertBot("golf", seed, anchor_z=0, stage_z={where: 1e9})
+        choice = bot.choose(obs)
+        assert bot.last_iterations > 0  # it searched, and kept the anchor
+        assert choice == playout_policy(state.clone(), random.Random(0))
