@@ -36,7 +36,9 @@ see the same card in each world, ``golf_worlds``; measured worse, so off),
 ``playout_phases`` (phases the playout decides without a search),
 ``win_weight`` (Golf: the reward's share for the result of the hole), and
 ``stage_budget`` and ``stage_z`` (Golf: the budget's multiplier and the anchor's
-threshold by how near the round is to its end, ``golf_stage``).
+threshold by how near the round is to its end, ``golf_stage``), and ``halving``
+(off: every legal move gets an equal share of the budget, the plain Monte Carlo
+sampler the strength bar's reference figures were measured with).
 """
 
 from __future__ import annotations
@@ -200,6 +202,20 @@ def _by_stage(option: str, spec: str | dict[str, float] | None, positive: bool) 
     return dict(spec)
 
 
+def _flag(option: str, value: bool | int | str) -> bool:
+    """An on/off option, as a bool, 0/1 or text (``--bot-option expert:halving=off``)."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"{option} is on or off, not {value!r}")
+    if value in (0, 1):
+        return bool(value)
+    raise ValueError(f"{option} is on or off, not {value!r}")
+
+
 def _is_fitted(game: str, policy: Policy) -> bool:
     """Whether ``policy`` is Golf's fitted playout model (``golf_playout``)."""
     if game != "golf":
@@ -261,6 +277,7 @@ class ExpertBot(Bot):
         win_weight: float | None = None,
         stage_budget: str | dict[str, float] | None = None,
         stage_z: str | dict[str, float] | None = None,
+        halving: bool | int | str = True,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -322,7 +339,12 @@ class ExpertBot(Bot):
         self.stage_z = _by_stage("stage_z", stage_z, positive=False)
         if (self.stage_budget or self.stage_z) and game != "golf":
             raise ValueError("stage_budget and stage_z are for Golf, where a fitted playout plays")
+        # Sequential halving at the root; off, the budget is spread evenly over the
+        # legal moves (a plain sampler: ``per_choice`` rollouts for every move).
+        self.halving = _flag("halving", halving)
         self.last_iterations = 0
+        self.last_visits: dict[Any, int] = {}
+        """Rollouts per legal move at the last searched decision (a diagnostic)."""
 
     def choose(self, obs: Observation) -> Any:
         legal = obs.legal
@@ -363,7 +385,7 @@ class ExpertBot(Bot):
         iteration = block = 0
         # Sequential halving (Karnin, Koren, Somekh 2013): the budget is split over
         # log2(moves) rounds; each round keeps the better half of the moves.
-        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
         per_round = budget // rounds
         while iteration < budget and time.perf_counter() < deadline:
             blocks = max(1, per_round // len(candidates))
@@ -383,13 +405,14 @@ class ExpertBot(Bot):
                 block += 1
                 if iteration >= budget or time.perf_counter() >= deadline:
                     break
-            if len(candidates) > 2:
+            if self.halving and len(candidates) > 2:
                 candidates.sort(key=value, reverse=True)
                 kept = candidates[: (len(candidates) + 1) // 2]
                 if anchor in candidates and anchor not in kept:
                     kept.append(anchor)
                 candidates = kept
         self.last_iterations = iteration
+        self.last_visits = {action: child.visits for action, child in root.children.items()}
         best = max(candidates, key=value)
         if anchor is None or best == anchor:
             return best
