@@ -185,7 +185,8 @@ def main() -> None:
         metavar="NAME=VALUE",
         help=(
             "an expert option other than the default (iterations, per_choice, depth,"
-            " exploration, playout, prior_weight, anchor_z, align, playout_phases)"
+            " exploration, playout, prior_weight, anchor_z, align, playout_phases,"
+            " win_weight, stage_budget, stage_z, halving)"
         ),
     )
     args = parser.parse_args()
