@@ -204,15 +204,11 @@ def _by_stage(option: str, spec: str | dict[str, float] | None, positive: bool) 
 
 def _flag(option: str, value: bool | int | str) -> bool:
     """An on/off option, as a bool, 0/1 or text (``--bot-option expert:halving=off``)."""
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise ValueError(f"{option} is on or off, not {value!r}")
-    if value in (0, 1):
-        return bool(value)
+    text = value.strip().lower() if isinstance(value, str) else value
+    if text in ("1", "true", "yes", "on", 1):
+        return True
+    if text in ("0", "false", "no", "off", 0):
+        return False
     raise ValueError(f"{option} is on or off, not {value!r}")
 
 
@@ -272,7 +268,7 @@ class ExpertBot(Bot):
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
         anchor_z: float | None = None,
         per_choice: int | None = None,
-        align: bool = False,
+        align: bool | int | str = False,
         playout_phases: str | Sequence[str] | None = None,
         win_weight: float | None = None,
         stage_budget: str | dict[str, float] | None = None,
@@ -317,7 +313,7 @@ class ExpertBot(Bot):
             self.reward = functools.partial(golf_reward, win_weight=weight)
         # Golf: candidates that turn up different face-down cards see the same card
         # in each world (``golf_worlds``); off by default, as measured (README).
-        self.align = bool(align) and game == "golf"
+        self.align = _flag("align", align) and game == "golf"
         # Phases the own playout decides without a search where the fitted model
         # applies; None: the opening reveals (G1.7), at the default budget only.
         if isinstance(playout_phases, str):

@@ -71,3 +71,9 @@ def test_the_option_reads_on_and_off(text: object, expected: bool) -> None:
 def test_a_bad_value_is_refused() -> None:
     with pytest.raises(BotError, match="halving is on or off, not 'sometimes'"):
         make_bot("golf", "expert", 1, halving="sometimes")
+
+
+def test_align_reads_off_as_off() -> None:
+    """On/off options share one reader: ``align=off`` was once taken as on (any text is true)."""
+    assert make_bot("golf", "expert", 1, align="off").align is False  # type: ignore[attr-defined]
+    assert make_bot("golf", "expert", 1, align="on").align is True  # type: ignore[attr-defined]
