@@ -33,7 +33,7 @@ Measured on six-card, two players (``fit_playout.py``): it beats greedy in
 54-55% of decided holes. The expert plays it for its own seat in rollouts,
 keeps the model's move unless its search finds a clearly better one (the
 anchor, ``ismcts.DEFAULT_ANCHOR_Z``) and can start its root search from the
-model's estimates (:func:`prior`, off by default); README, "Benchmarks".
+model's estimates (:func:`prior`, off by default); docs/expert-six-card.md.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ It is an option (``ExpertBot(align=True)``), off by default: on six-card, at
 the default budget, the same 1,345 holes against greedy went 60.1% with it and
 63.1% without (paired -2.8 +-2.3 points of percentage). Like four times the
 budget, a sharper comparison made the anchored search worse, not better
-(README, "How the six-card expert got here").
+(docs/expert-six-card.md).
 """
 
 from __future__ import annotations

@@ -69,11 +69,11 @@ DEFAULT_PER_CHOICE = (150, 1050)
 """Where the fitted Golf model plays (six-, eight- and ten-card), the default budget
 instead grows with the choice: 150 iterations per legal move, at most 1,050. A turn
 (draw or take) gets 300 and a placement (seven moves) 1,050, where a flat 600 gave
-each the same: placing a card is where the search wins most (README, "Benchmarks"),
+each the same: placing a card is where the search wins most (docs/expert-six-card.md),
 and the opening reveals (G1.7) are left to the playout's rule. Measured on six-card
 against greedy: 63.0% of 1,454 decided holes at 0.18 s a move, where the flat 600
 won 61.9% of 1,195 at 0.21 s on the same deals. More is not better: four times this
-budget won 9.7 +-6.3 points of percentage fewer holes on the same 295 (README)."""
+budget won 9.7 +-6.3 points of percentage fewer holes on the same 295 (docs/expert-six-card.md)."""
 DEFAULT_DEPTH = {"golf": 1, "spades": 3}
 """How deep the tree grows before rollouts. Golf's next decisions hang on cards
 drawn in the dark, which a tree keyed by actions would fuse, so its tree is the
@@ -84,7 +84,7 @@ DEFAULT_PRIOR_WEIGHT = 0.0
 Off by default: 40 won at a small budget (150 iterations: +2.0 +-2.8 points of
 percentage, 1.31 +-0.53 fewer points a hole, paired over 1,410 holes), but at 600
 iterations it won 57.7% [52.8, 62.5] of 388 decided holes, where the fitted playout
-alone won 63.6% [58.4, 68.6] of 338 at 700 (README, "Benchmarks")."""
+alone won 63.6% [58.4, 68.6] of 338 at 700 (docs/expert-six-card.md)."""
 
 DEFAULT_ANCHOR_Z = 1.0
 """How sure the search must be to overrule its playout policy's own move: the
@@ -95,7 +95,7 @@ default where the expert's own seat plays the fitted Golf model
 deals (paired: +6.6 +-3.3 points of percentage, 2.18 +-0.61 fewer points a
 hole). At the default budget one standard error is where it peaks: on the same
 six-card holes 2 won 3.6 +-2.6 points of percentage fewer, and 0.5 lost 0.83
-+-0.52 points a hole more (README). Elsewhere the playout is greedy, whose own
++-0.52 points a hole more (docs/expert-six-card.md). Elsewhere the playout is greedy, whose own
 moves the search improves on by far more (four-card: 0.042 of a win a decision
 against the search's 0.007), so the search is not anchored; ``anchor_z`` sets it
 for every game."""
@@ -110,7 +110,7 @@ DEFAULT_WIN_WEIGHT = 0.7
 """The share of Golf's reward that is the result of the hole; the rest is the margin
 (``win_weight``). On six-card at the default budget, 0.9 won no more holes against
 greedy (-0.6 +-1.2 points of percentage, paired on the same 1,161 holes) and lost
-0.33 +-0.22 points a hole more (README)."""
+0.33 +-0.22 points a hole more (docs/expert-six-card.md)."""
 
 
 def golf_reward(state: Any, win_weight: float = DEFAULT_WIN_WEIGHT) -> list[float]:
@@ -312,7 +312,7 @@ class ExpertBot(Bot):
                 raise ValueError("win_weight is for Golf, from 0 (the margin only) to 1")
             self.reward = functools.partial(golf_reward, win_weight=weight)
         # Golf: candidates that turn up different face-down cards see the same card
-        # in each world (``golf_worlds``); off by default, as measured (README).
+        # in each world (``golf_worlds``); off by default, as measured (docs/expert-six-card.md).
         self.align = _flag("align", align) and game == "golf"
         # Phases the own playout decides without a search where the fitted model
         # applies; None: the opening reveals (G1.7), at the default budget only.

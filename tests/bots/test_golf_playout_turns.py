@@ -38,7 +38,7 @@ def random_weights(rows: int, seed: int) -> tuple[tuple[float, ...], ...]:
 
 @pytest.mark.parametrize("phase", ["turn", "flip"])
 def test_turn_and_flip_are_greedys_while_no_model_is_shipped(phase: str) -> None:
-    """Fitted turn and flip models did no better than greedy (README, "Benchmarks"), so
+    """Fitted turn and flip models did no better than greedy (docs/expert-six-card.md), so
     none ships and the playout turns and flips exactly as greedy does."""
     assert golf_playout.TURN_WEIGHTS == () and golf_playout.FLIP_WEIGHTS == ()
     for index, state in enumerate(phase_states("six-card", 2, phase, 20, 31)):
