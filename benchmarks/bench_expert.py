@@ -32,6 +32,11 @@ CONFIGS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "six-card": ("golf", "six-card", {}),
     "four-card": ("golf", "four-card", {}),
     "nine-card": ("golf", "nine-card", {}),
+    "eight-card": ("golf", "eight-card", {}),
+    "ten-card": ("golf", "ten-card", {}),
+    "four-in-hand": ("golf", "four-in-hand", {}),
+    "nine-card-wiki": ("golf", "nine-card-wiki", {}),
+    "bga": ("golf", "bga", {}),
     "cambio": ("golf", "cambio", {}),  # G7.2
     "bga-powers": ("golf", "bga", {"powers": "bga"}),  # G7.3
     "spades": ("spades", "two-player", {}),
@@ -175,7 +180,7 @@ def main() -> None:
     parser.add_argument(
         "--deals",
         default="six-card=500,four-card=150,nine-card=100,spades=200",
-        help="deals per configuration (each played twice)",
+        help=f"deals per configuration (each played twice): NAME=N,...; names: {', '.join(CONFIGS)}",
     )
     parser.add_argument("--out", help="write results JSON here")
     parser.add_argument(
@@ -192,6 +197,11 @@ def main() -> None:
     args = parser.parse_args()
     options = {k: number_or_text(v) for k, v in (o.split("=", 1) for o in args.expert)}
     plan = [(name, int(count)) for name, count in (p.split("=") for p in args.deals.split(","))]
+    unknown = [name for name, _ in plan if name not in CONFIGS]
+    if unknown:
+        parser.error(
+            f"unknown configuration {', '.join(unknown)}: choose from {', '.join(CONFIGS)}"
+        )
     tasks = [(name, deal, seat) for name, count in plan for deal in range(count) for seat in (0, 1)]
     # Interleave configurations so a time box leaves every one a fair sample.
     tasks.sort(key=lambda t: (t[1] / dict(plan)[t[0]], t[0], t[2]))
