@@ -73,7 +73,9 @@ each the same: placing a card is where the search wins most (docs/expert-six-car
 and the opening reveals (G1.7) are left to the playout's rule. Measured on six-card
 against greedy: 63.0% of 1,454 decided holes at 0.18 s a move, where the flat 600
 won 61.9% of 1,195 at 0.21 s on the same deals. More is not better: four times this
-budget won 9.7 +-6.3 points of percentage fewer holes on the same 295 (docs/expert-six-card.md)."""
+budget won 9.7 +-6.3 points of percentage fewer holes on the same 295, and twice it
+with ``anchor_z`` raised by the square root of 2 (the same smallest gain acted on) 3.6
++-4.2 fewer on the same 337 (docs/expert-six-card.md)."""
 DEFAULT_DEPTH = {"golf": 1, "spades": 3}
 """How deep the tree grows before rollouts. Golf's next decisions hang on cards
 drawn in the dark, which a tree keyed by actions would fuse, so its tree is the
