@@ -204,7 +204,8 @@ def main() -> None:
         )
     tasks = [(name, deal, seat) for name, count in plan for deal in range(count) for seat in (0, 1)]
     # Interleave configurations so a time box leaves every one a fair sample.
-    tasks.sort(key=lambda t: (t[1] / dict(plan)[t[0]], t[0], t[2]))
+    counts = dict(plan)
+    tasks.sort(key=lambda t: (t[1] / counts[t[0]], t[0], t[2]))
     deadline = time.monotonic() + args.minutes * 60
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -97,10 +97,10 @@ default where the expert's own seat plays the fitted Golf model
 deals (paired: +6.6 +-3.3 points of percentage, 2.18 +-0.61 fewer points a
 hole). At the default budget one standard error is where it peaks: on the same
 six-card holes 2 won 3.6 +-2.6 points of percentage fewer, and 0.5 lost 0.83
-+-0.52 points a hole more (docs/expert-six-card.md). Elsewhere the playout is greedy, whose own
-moves the search improves on by far more (four-card: 0.042 of a win a decision
-against the search's 0.007), so the search is not anchored; ``anchor_z`` sets it
-for every game."""
++-0.52 points a hole more (docs/expert-six-card.md). Elsewhere the playout is
+greedy, whose own moves the search improves on by far more (four-card: 0.042 of
+a win a decision against the search's 0.007), so the search is not anchored;
+``anchor_z`` sets it for every game."""
 
 Reward = Callable[[Any], Sequence[float]]
 _REVEAL = frozenset(("reveal",))
@@ -314,7 +314,8 @@ class ExpertBot(Bot):
                 raise ValueError("win_weight is for Golf, from 0 (the margin only) to 1")
             self.reward = functools.partial(golf_reward, win_weight=weight)
         # Golf: candidates that turn up different face-down cards see the same card
-        # in each world (``golf_worlds``); off by default, as measured (docs/expert-six-card.md).
+        # in each world (``golf_worlds``); off by default, as measured
+        # (docs/expert-six-card.md).
         self.align = _flag("align", align) and game == "golf"
         # Phases the own playout decides without a search where the fitted model
         # applies; None: the opening reveals (G1.7), at the default budget only.

@@ -110,8 +110,8 @@ def test_the_expert_decides_the_same_with_resampled_hidden_cards() -> None:
 
 
 def test_alignment_is_an_option_off_by_default() -> None:
-    """``align=True`` turns it on; off by default, as measured (docs/expert-six-card.md: it lost 2.8
-    points of percentage on the same six-card holes)."""
+    """``align=True`` turns it on; off by default, as measured (docs/expert-six-card.md:
+    it lost 2.8 points of percentage on the same six-card holes)."""
     assert not ExpertBot("golf", 1).align
     assert ExpertBot("golf", 1, align=True).align
     assert not ExpertBot("spades", 1, align=True).align
