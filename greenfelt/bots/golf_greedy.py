@@ -453,39 +453,158 @@ class _TripleColumnEval(_ColumnEval):
 
 
 class _UnionEval(_Eval):
-    """Rows, columns, diagonals and adjacent pairs that cancel (G5.3), blocks (G5.4)."""
+    """Rows, columns, diagonals and adjacent pairs that cancel (G5.3), blocks (G5.4).
+
+    Up to twenty lines to test per layout (nine-card-wiki), so the score of the
+    cards a seat can see is cached by layout, cards that score alike sharing an
+    entry: a search meets the same layouts over and over, and the unknown cards'
+    mean, which changes with every decision, is added afterwards.
+    """
 
     def __init__(self, rules: GolfRules, n: int) -> None:
         super().__init__(rules, n)
-        self.masks = [(line, sum(1 << p for p in line)) for line in self.lines]
+
+        def mask(line: Sequence[int]) -> int:
+            return sum(1 << p for p in line)
+
+        self.line_masks = [mask(line) for line in self.lines]
+        # Blocks (G5.4, G5.5) and rows of kings (G5.6) of one key: score_layout decides.
         squares = rules.block_score is not None or rules.four_in_two_columns
-        self.squares = rules.shape.squares if squares else ()
-        self.king_rows = rules.shape.row_lines if rules.four_kings_side else ()
+        self.square_masks = frozenset(mask(sq) for sq in rules.shape.squares) if squares else ()
+        king_rows = [mask(row) for row in rules.shape.row_lines] if rules.four_kings_side else []
+        self.special_masks = [*self.square_masks, *king_rows]
         self.whole = rules.straight_bonus or rules.shoot_the_moon
-        self.exact = (
-            _ExactEval(rules, n, self) if self.squares or self.king_rows or self.whole else None
-        )
+        self.exact = _ExactEval(rules, n, self) if self.special_masks or self.whole else None
+        self.cache: dict[tuple[int, ...], float] = {}
+        self.potentials: dict[tuple[int, ...], dict[int, tuple[float, dict[int, float]]]] = {}
+        # One card per class (same match key, same value); the sight codes as they are.
+        first: dict[int, int] = {}
+        self.canon = [first.setdefault(self.cls[c], c) for c in range(53)]
+        self.canon += [UNKNOWN, EMPTY, OWNER_KNOWN]
+        self.seen_only = [float(x) for x in self.v[:53]] + [0.0, 0.0, 0.0]
 
     def total(self, cells: Sequence[int], seat: int) -> float:
         base = seat * self.size
-        lay = cells[base : base + self.size]
-        if self.exact is not None and self._special(lay):
-            return self.exact.total(cells, seat)
-        key, v = self.key, self.v
+        canon = self.canon
+        lay = tuple([canon[c] for c in cells[base : base + self.size]])
+        known = self.cache.get(lay)
+        if known is None:
+            known = self._seen(lay)
+        if UNKNOWN in lay:
+            known += lay.count(UNKNOWN) * self.v[UNKNOWN]
+        if OWNER_KNOWN in lay:
+            known += lay.count(OWNER_KNOWN) * self.v[OWNER_KNOWN]
+        return known
+
+    def potential(
+        self, cells: list[int], seat: int, before: float
+    ) -> tuple[float, dict[int, float]]:
+        """As :meth:`_Eval.potential`, from a cache of the seen cards' gains by layout.
+
+        Replacing a visible card gains what the seen cards' score drops; replacing a
+        hidden one gains that plus the hidden card's value, known only per decision.
+        """
+        base = seat * self.size
+        canon = self.canon
+        lay = tuple([canon[c] for c in cells[base : base + self.size]])
+        seen = self.potentials.get(lay)
+        if seen is None:
+            if len(self.potentials) > 100_000:
+                self.potentials.clear()
+            seen = self.potentials[lay] = self._seen_potential(lay)
+        v = self.v
+        worth = -1e9
+        pairs: dict[int, float] = {}
+        for code, (best, by_key) in seen.items():
+            extra = v[code] if code >= 53 else 0.0
+            worth = max(worth, best + extra)
+            for k, g in by_key.items():
+                g += extra
+                if g > pairs.get(k, -1e9):
+                    pairs[k] = g
+        return worth, pairs
+
+    def _seen_potential(self, lay: tuple[int, ...]) -> dict[int, tuple[float, dict[int, float]]]:
+        """By what is replaced (a card: -1; a hidden code: the code), the most a card
+        worth 0 gains and what a matching card gains by key, the hidden cards at 0."""
+        size, key, rep = self.size, self.key, self.rep
+        cells = list(lay)
+        seen = self._seen
+        before = seen(lay)
+        out: dict[int, tuple[float, dict[int, float]]] = {}
+        for p in range(size):
+            here = cells[p]
+            if here == EMPTY:
+                continue
+            code = here if here >= 53 else -1
+            worth, pairs = out.get(code, (-1e9, {}))
+            worth = max(worth, before - seen(self._put(cells, p, EMPTY)))
+            for others in self.through[p]:
+                first = cells[others[0]]
+                if first >= 53:
+                    continue
+                k = key[first]
+                if k == key[here]:
+                    continue
+                for q in others[1:]:
+                    if key[cells[q]] != k:
+                        break
+                else:
+                    pg = before - seen(self._put(cells, p, rep[k]))
+                    if pg > pairs.get(k, -1e9):
+                        pairs[k] = pg
+            out[code] = (worth, pairs)
+        return out
+
+    def _put(self, cells: list[int], pos: int, card: int) -> tuple[int, ...]:
+        """The canonical layout with ``card`` at ``pos``, hidden cards kept as codes."""
+        old = cells[pos]
+        cells[pos] = self.canon[card]
+        out = tuple(cells)
+        cells[pos] = old
+        return out
+
+    def _seen(self, lay: tuple[int, ...]) -> float:
+        """The score of the canonical ``lay`` with its hidden cards at 0, cached."""
+        known = self.cache.get(lay)
+        if known is None:
+            if len(self.cache) > 100_000:
+                self.cache.clear()
+            known = self.cache[lay] = self._seen_total(lay)
+        return known
+
+    def _seen_total(self, lay: tuple[int, ...]) -> float:
+        """The score of ``lay`` with its hidden cards at 0 (they never match).
+
+        A line cancels (G5.3) when every position in it holds one match key, so
+        the lines are tested against each key's positions as bit masks, only for
+        keys held more than once: a handful of tests instead of one per line.
+        """
+        key = self.key
+        held: dict[int, int] = {}
+        for p, c in enumerate(lay):
+            if c < 53:
+                k = key[c]
+                held[k] = held.get(k, 0) | 1 << p
         zero = 0
         extra = 0.0
-        for line, mask in self.masks:
-            first = lay[line[0]]
-            if first >= 53:
-                continue
-            k = key[first]
-            for p in line[1:]:
-                if key[lay[p]] != k:
-                    break
-            else:
-                zero |= mask
-                if k == 13:
-                    extra += self.joker_pair
+        special = False
+        for k, where in held.items():
+            if not where & (where - 1):
+                continue  # one card of this key: it matches nothing
+            for mask in self.line_masks:
+                if mask & where == mask:
+                    zero |= mask
+                    if k == 13:
+                        extra += self.joker_pair
+            for mask in self.special_masks:
+                if mask & where == mask and (k == 12 or mask in self.square_masks):
+                    special = True
+        if self.exact is not None and (
+            special or (self.whole and UNKNOWN not in lay and OWNER_KNOWN not in lay)
+        ):
+            return self.exact.total([EMPTY if c >= 53 else c for c in lay], 0)
+        v = self.seen_only
         if not zero:
             return sum(v[c] for c in lay)
         keep = self.keep_negative
@@ -494,18 +613,6 @@ class _UnionEval(_Eval):
             if not (zero >> p) & 1 or (keep and v[c] < 0):
                 s += v[c]
         return s
-
-    def _special(self, lay: Sequence[int]) -> bool:
-        """Whether a block, a row of kings or a whole-layout special may apply (G5.4-G5.6)."""
-        key = self.key
-        for square in self.squares:
-            first = lay[square[0]]
-            if first < 53 and all(key[lay[p]] == key[first] for p in square):
-                return True
-        for row in self.king_rows:
-            if all(lay[p] < 52 and lay[p] % 13 == 12 for p in row):
-                return True
-        return self.whole and all(c < 53 or c == EMPTY for c in lay)
 
 
 class _ExactEval(_Eval):

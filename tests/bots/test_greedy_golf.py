@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from greenfelt.bots import make_bot
+from greenfelt.bots import golf_greedy, make_bot
 from greenfelt.bots.golf_greedy import (
     EMPTY,
+    OWNER_KNOWN,
     UNKNOWN,
     GreedyGolfBot,
     estimated_score,
@@ -420,6 +421,34 @@ def test_the_estimate_scores_like_score_layout(preset: str, options: dict[str, A
         shown = [None if c == UNKNOWN else CARDS[c] for c in hidden]
         partial = score_layout(shown, rules, decks=rules.deck_count(2)).total
         assert estimated_score(rules, 2, hidden, 4.5) == partial + 4.5 * hidden.count(UNKNOWN)
+
+
+@pytest.mark.parametrize(("preset", "options"), VARIANTS)
+def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
+    preset: str, options: dict[str, Any]
+) -> None:
+    """G5.3-G5.6: what a card gains in each place of a layout (the policy's
+    ``potential``: the most any card is worth replacing, and what a card that
+    completes a match gains), as the evaluators cache it by layout, is what
+    scoring every placement afresh gives, hidden cards and all."""
+    rules = find_preset(preset).with_options(options) if options else find_preset(preset)
+    rng = random.Random(f"potential {preset}{options}")
+    size = rules.shape.size
+    tables = golf_greedy._tables(rules, 2)
+    for _ in range(80):
+        deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
+        cells: list[int] = [
+            rng.choice(deck[:3]) if rng.random() < 0.6 else deck[p] for p in range(2 * size)
+        ]
+        for p in rng.sample(range(2 * size), rng.randrange(2 * size)):
+            cells[p] = UNKNOWN
+        tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
+        for seat in (0, 1):
+            before = tables.total(cells, seat)
+            worth, pairs = tables.potential(cells, seat, before)
+            plain_worth, plain_pairs = golf_greedy._Eval.potential(tables, cells, seat, before)
+            assert worth == pytest.approx(plain_worth), cells
+            assert pairs == pytest.approx(plain_pairs), cells
 
 
 @pytest.mark.parametrize("players", [2, 4])
