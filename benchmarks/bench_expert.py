@@ -189,9 +189,10 @@ def main() -> None:
         default=[],
         metavar="NAME=VALUE",
         help=(
-            "an expert option other than the default (iterations, per_choice, time_ms"
-            " (a time limit a move, as at tables: 200), depth, exploration, playout, prior_weight, anchor_z, align, playout_phases,"
-            " win_weight, stage_budget, stage_z, halving)"
+            "an expert option other than the default (iterations, per_choice,"
+            " time_ms (a time limit a move, as at tables: 200), depth, exploration,"
+            " playout, prior_weight, anchor_z, align, playout_phases, win_weight,"
+            " stage_budget, stage_z, halving)"
         ),
     )
     args = parser.parse_args()

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Final
 
@@ -248,18 +248,27 @@ class _Eval:
         self, cells: list[int], seat: int, before: float
     ) -> tuple[float, dict[int, float]]:
         """(the most a card worth 0 gains in one place, the gain of a matching card by key)."""
-        size = self.size
-        base = seat * size
         gain = self.gain
-        key = self.key
-        rep = self.rep
         worth = -1e9
         pairs: dict[int, float] = {}
-        for p in range(size):
+        for p, k, card in self._trials(cells, seat * self.size):
+            g = gain(cells, seat, p, card, before)
+            if k is None:
+                worth = max(worth, g)
+            elif g > pairs.get(k, -1e9):
+                pairs[k] = g
+        return worth, pairs
+
+    def _trials(self, cells: Sequence[int], base: int) -> Iterator[tuple[int, int | None, int]]:
+        """The placements :meth:`potential` weighs, as ``(position, key, card)``: a card
+        worth 0 (:data:`EMPTY`, key None) in every place, and in every place whose
+        line the others already match on one key, a card of that key."""
+        key, rep = self.key, self.rep
+        for p in range(self.size):
             here = cells[base + p]
             if here == EMPTY:
                 continue
-            worth = max(worth, gain(cells, seat, p, EMPTY, before))
+            yield p, None, EMPTY
             for others in self.through[p]:
                 first = cells[base + others[0]]
                 if first >= 53:
@@ -271,10 +280,7 @@ class _Eval:
                     if key[cells[base + q]] != k:
                         break
                 else:
-                    pg = gain(cells, seat, p, rep[k], before)
-                    if pg > pairs.get(k, -1e9):
-                        pairs[k] = pg
-        return worth, pairs
+                    yield p, k, rep[k]
 
     def gain(self, cells: list[int], seat: int, pos: int, card: int, before: float) -> float:
         """How much the estimate of ``seat`` drops when ``card`` goes to ``pos``."""
@@ -470,11 +476,12 @@ class _UnionEval(_Eval):
         self.line_masks = [mask(line) for line in self.lines]
         # Blocks (G5.4, G5.5) and rows of kings (G5.6) of one key: score_layout decides.
         squares = rules.block_score is not None or rules.four_in_two_columns
-        self.square_masks = frozenset(mask(sq) for sq in rules.shape.squares) if squares else ()
-        king_rows = [mask(row) for row in rules.shape.row_lines] if rules.four_kings_side else []
-        self.special_masks = [*self.square_masks, *king_rows]
+        self.square_masks = [mask(sq) for sq in rules.shape.squares] if squares else []
+        four_kings = rules.four_kings_side
+        self.king_masks = [mask(row) for row in rules.shape.row_lines] if four_kings else []
         self.whole = rules.straight_bonus or rules.shoot_the_moon
-        self.exact = _ExactEval(rules, n, self) if self.special_masks or self.whole else None
+        specials = self.square_masks or self.king_masks or self.whole
+        self.exact = _ExactEval(rules, n, self) if specials else None
         self.cache: dict[tuple[int, ...], float] = {}
         self.potentials: dict[tuple[int, ...], dict[int, tuple[float, dict[int, float]]]] = {}
         # One card per class (same match key, same value); the sight codes as they are.
@@ -527,32 +534,19 @@ class _UnionEval(_Eval):
     def _seen_potential(self, lay: tuple[int, ...]) -> dict[int, tuple[float, dict[int, float]]]:
         """By what is replaced (a card: -1; a hidden code: the code), the most a card
         worth 0 gains and what a matching card gains by key, the hidden cards at 0."""
-        size, key, rep = self.size, self.key, self.rep
         cells = list(lay)
         seen = self._seen
         before = seen(lay)
         out: dict[int, tuple[float, dict[int, float]]] = {}
-        for p in range(size):
-            here = cells[p]
-            if here == EMPTY:
-                continue
+        for p, k, card in self._trials(lay, 0):
+            here = lay[p]
             code = here if here >= 53 else -1
             worth, pairs = out.get(code, (-1e9, {}))
-            worth = max(worth, before - seen(self._put(cells, p, EMPTY)))
-            for others in self.through[p]:
-                first = cells[others[0]]
-                if first >= 53:
-                    continue
-                k = key[first]
-                if k == key[here]:
-                    continue
-                for q in others[1:]:
-                    if key[cells[q]] != k:
-                        break
-                else:
-                    pg = before - seen(self._put(cells, p, rep[k]))
-                    if pg > pairs.get(k, -1e9):
-                        pairs[k] = pg
+            g = before - seen(self._put(cells, p, card))
+            if k is None:
+                worth = max(worth, g)
+            elif g > pairs.get(k, -1e9):
+                pairs[k] = g
             out[code] = (worth, pairs)
         return out
 
@@ -597,8 +591,9 @@ class _UnionEval(_Eval):
                     zero |= mask
                     if k == 13:
                         extra += self.joker_pair
-            for mask in self.special_masks:
-                if mask & where == mask and (k == 12 or mask in self.square_masks):
+            blocks = self.square_masks + self.king_masks if k == 12 else self.square_masks
+            for mask in blocks:  # G5.4-G5.6: a block of any key, a row of kings
+                if mask & where == mask:
                     special = True
         if self.exact is not None and (
             special or (self.whole and UNKNOWN not in lay and OWNER_KNOWN not in lay)
