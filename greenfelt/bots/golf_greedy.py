@@ -34,9 +34,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import chain
 from typing import Final
 
 from greenfelt.bots.base import Bot, Observation
@@ -375,23 +373,32 @@ class _PairColumnEval(_ColumnEval):
         joker_pair = self.joker_pair
         worth = -1e9
         pairs: dict[int, float] = {}
+        get = pairs.get
         for a in range(base, base + cols):
-            for here, other in ((cells[a], cells[a + cols]), (cells[a + cols], cells[a])):
-                if here == EMPTY:
-                    continue
-                if here < 53 and key[here] == key[other]:
-                    was = joker_pair if here == 52 else 0.0
-                    g = was - v[other]
-                else:
-                    was = v[here] + v[other]
-                    g = v[here]
-                    if other < 53:  # a card of the other's rank makes the pair
-                        k = key[other]
-                        pg = was - (joker_pair if other == 52 else 0.0)
-                        if pg > pairs.get(k, -1e9):
-                            pairs[k] = pg
+            up = cells[a]
+            down = cells[a + cols]
+            if up < 53 and key[up] == key[down]:  # a pair: replacing either card breaks it
+                was = joker_pair if up == 52 else 0.0
+                g = was - (v[up] if v[up] < v[down] else v[down])
                 if g > worth:  # noqa: PLR1730 - the hot path: no call
                     worth = g
+                continue
+            vu, vd = v[up], v[down]
+            if up != EMPTY and vu > worth:
+                worth = vu
+            if down != EMPTY and vd > worth:
+                worth = vd
+            was = vu + vd
+            if down < 53 and up != EMPTY:  # a card of the bottom card's rank over the top
+                k = key[down]
+                pg = was - (joker_pair if down == 52 else 0.0)
+                if pg > get(k, -1e9):
+                    pairs[k] = pg
+            if up < 53 and down != EMPTY:
+                k = key[up]
+                pg = was - (joker_pair if up == 52 else 0.0)
+                if pg > get(k, -1e9):
+                    pairs[k] = pg
         return worth, pairs
 
 
@@ -892,22 +899,26 @@ class _Decision:
     def draw_gain(self) -> float:
         """Expected gain of drawing from the stock, over the cards this seat has not seen."""
         t = self.t
-        seen = Counter(
-            map(
-                t.cls.__getitem__,
-                chain(self.cells, self.state.discard, () if self.held is None else (self.held,)),
-            )
-        )
+        # Unseen cards by class: the deck's counts less every card this seat has seen
+        # (the sight codes fall in a last class of their own, never read).
+        left_of = t.base_count[:]
+        cls = t.cls
+        for c in self.cells:
+            left_of[cls[c]] -= 1
+        for c in self.state.discard:
+            left_of[cls[c]] -= 1
+        if self.held is not None:
+            left_of[cls[self.held]] -= 1
         worth, pairs = self.potential(self.seat)
+        get = pairs.get
         total = 0.0
         count = 0
-        class_value, class_key, base = t.class_value, t.class_key, t.base_count
-        for k in range(len(class_value)):
-            left = base[k] - seen.get(k, 0)
+        # left_of has one more entry (the sight codes' class): zip stops before it.
+        for left, value, key in zip(left_of, t.class_value, t.class_key, strict=False):
             if left <= 0:
                 continue
-            g = worth - class_value[k]
-            pg = pairs.get(class_key[k])
+            g = worth - value
+            pg = get(key)
             if pg is not None and pg > g:
                 g = pg
             if g > 0:
@@ -971,7 +982,7 @@ def _turn(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
     legal = state.legal_actions()
     seat = d.seat
     t = d.t
-    if KNOCK in legal:
+    if t.rules.knocking and KNOCK in legal:  # (the rule first: a cheap test)
         unknown = sum(1 for p in range(t.size) if d.cells[d.base + p] == UNKNOWN)
         if d.closing_ok(d.total(seat), _KNOCK_MARGIN + _UNKNOWN_MARGIN * unknown):
             return KNOCK

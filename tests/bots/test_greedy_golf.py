@@ -384,6 +384,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("six-card", {"four_in_two_columns": True, "one_eyed_jacks_wild": True}),
     ("six-card", {"negative_pairs_keep_value": True, "bonus_rank": "A", "red_king": -1}),
     ("six-card", {"match": "none", "closer_rule": "take_highest"}),
+    ("six-card", {"red_king": -1}),  # a pair of kings whose values differ
     ("eight-card", {"four_kings_side": True, "closer_rule": "add_lowest"}),
     ("nine-card", {"straight_bonus": True, "remove_matched_lines": True}),
     ("nine-card", {"match": "lines", "block_score": -20, "flip_instead_of_draw": True}),
@@ -429,8 +430,9 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
 ) -> None:
     """G5.3-G5.6: what a card gains in each place of a layout (the policy's
     ``potential``: the most any card is worth replacing, and what a card that
-    completes a match gains), as the evaluators cache it by layout, is what
-    scoring every placement afresh gives, hidden cards and all."""
+    completes a match gains), as each evaluator computes it (from a cache by
+    layout, or column by column), is what scoring every placement afresh gives,
+    hidden cards and removed positions (G3.5) and all."""
     rules = find_preset(preset).with_options(options) if options else find_preset(preset)
     rng = random.Random(f"potential {preset}{options}")
     size = rules.shape.size
@@ -442,6 +444,9 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
         ]
         for p in rng.sample(range(2 * size), rng.randrange(2 * size)):
             cells[p] = UNKNOWN
+        if rules.has_gaps:  # G3.5: positions whose line left the table
+            for p in rng.sample(range(2 * size), rng.randrange(size)):
+                cells[p] = EMPTY
         tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
         for seat in (0, 1):
             before = tables.total(cells, seat)
@@ -449,6 +454,21 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
             plain_worth, plain_pairs = golf_greedy._Eval.potential(tables, cells, seat, before)
             assert worth == pytest.approx(plain_worth), cells
             assert pairs == pytest.approx(plain_pairs), cells
+
+
+def test_a_pair_of_kings_worth_two_values_is_broken_at_the_dearer_king() -> None:
+    """G5.3 with a red king worth -1: K♥ over K♠ cancel (0 points), and a card worth 0
+    that matches nothing gains most over the K♠ (the K♥ left alone scores -1), not
+    over the K♥: the potential weighs both cards of a pair."""
+    rules = find_preset("six-card").with_options({"red_king": -1})
+    tables = golf_greedy._tables(rules, 2)
+    tables.v[UNKNOWN] = 0.5
+    # Columns: K♥ over K♠ (a pair), 2♣ over K♣ (no pair), 2♦ over an unknown card.
+    cells = [*parse_cards("K♥ 2♣ 2♦ K♠ K♣"), UNKNOWN, *[UNKNOWN] * 6]
+    before = tables.total(cells, 0)
+    worth, _ = tables.potential(cells, 0, before)
+    assert worth == 1.0
+    assert golf_greedy._Eval.potential(tables, cells, 0, before)[0] == 1.0
 
 
 @pytest.mark.parametrize("players", [2, 4])
