@@ -837,6 +837,23 @@ class _Decision:
         (:data:`EMPTY` for the discard). :meth:`best_place` ranks these, and
         the expert's playout policy re-ranks them (``golf_playout``).
         """
+        out: list[tuple[GolfAction, float, float, int]] = []
+        self._place(card, may_discard, out)
+        return out
+
+    def best_place(self, card: int, may_discard: bool) -> tuple[float, GolfAction]:
+        """The best use of ``card`` in hand: swap it in (G2.2, G2.3) or discard it.
+
+        A move is worth its gain less its cost (:meth:`placements`); the
+        discard wins a tie.
+        """
+        return self._place(card, may_discard, None)
+
+    def _place(
+        self, card: int, may_discard: bool, out: list[tuple[GolfAction, float, float, int]] | None
+    ) -> tuple[float, GolfAction]:
+        """:meth:`best_place`, listing every placement in ``out`` when given: one loop
+        for both, and no list where only the best is asked for (the hot path)."""
         state = self.state
         t = self.t
         cells = self.cells
@@ -849,8 +866,9 @@ class _Decision:
             alternative = t.dg(worth)
         v, key = t.v, t.key
         can_close = t.closes and state.closer is None and state.down[seat] == 1
-        out: list[tuple[GolfAction, float, float, int]] = []
         gain = t.gain
+        best = -1e9
+        choice: GolfAction = DISCARD
         for p in range(t.size):
             old = cells[base + p]
             if old == EMPTY:
@@ -867,29 +885,22 @@ class _Decision:
                         cost = _DENIAL_WEIGHT * (take - alternative)
             elif can_close and old == UNKNOWN:
                 cost = -self._closing_bonus(before - g)  # G3.1: this swap closes
-            out.append((SWAP[p], g, cost, old))
+            if out is not None:
+                out.append((SWAP[p], g, cost, old))
+            if g - cost > best:
+                best = g - cost
+                choice = SWAP[p]
         if may_discard:
             cost = 0.0
             if nxt is not None:
                 cost = self.denial(card, (worth, pairs))
             if can_close and state.rules.after_discard == "must":
                 cost -= self._closing_bonus(before)  # the forced flip closes
-            out.append((DISCARD, 0.0, cost, EMPTY))
-        return out
-
-    def best_place(self, card: int, may_discard: bool) -> tuple[float, GolfAction]:
-        """The best use of ``card`` in hand: swap it in (G2.2, G2.3) or discard it.
-
-        A move is worth its gain less its cost (:meth:`placements`); the
-        discard wins a tie.
-        """
-        best = -1e9
-        choice: GolfAction = DISCARD
-        for action, g, cost, _ in self.placements(card, may_discard):
-            score = g - cost
-            if score > best or (score == best and action is DISCARD):
-                best = score
-                choice = action
+            if out is not None:
+                out.append((DISCARD, 0.0, cost, EMPTY))
+            if 0.0 - cost >= best:
+                best = 0.0 - cost
+                choice = DISCARD
         return best, choice
 
     def _closing_bonus(self, mine: float) -> float:

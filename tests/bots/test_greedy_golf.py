@@ -27,8 +27,8 @@ from greenfelt.bots.golf_greedy import (
 )
 from greenfelt.cards import CARDS, Card, make_deck, parse_card, parse_cards, shuffled_deck
 from greenfelt.golf import PRESETS, find_preset, new_round
-from greenfelt.golf.actions import DRAW, KNOCK, PASS, SWAP, TAKE, Kind
-from greenfelt.golf.game import GolfRound
+from greenfelt.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, Kind
+from greenfelt.golf.game import GolfRound, Phase
 from greenfelt.golf.layout import parse_layout
 from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import score_layout
@@ -469,6 +469,36 @@ def test_a_pair_of_kings_worth_two_values_is_broken_at_the_dearer_king() -> None
     worth, _ = tables.potential(cells, 0, before)
     assert worth == 1.0
     assert golf_greedy._Eval.potential(tables, cells, 0, before)[0] == 1.0
+
+
+@pytest.mark.parametrize(("preset", "options"), VARIANTS)
+def test_the_best_placement_is_the_best_of_the_listed_placements(
+    preset: str, options: dict[str, Any]
+) -> None:
+    """G2.2, G2.3: the placement greedy plays (``best_place``) is the listed placement
+    (``placements``, which the expert's playout re-ranks) worth most, gain less cost,
+    the discard winning a tie; the two are one loop, so they must agree."""
+    rules = find_preset(preset).with_options(options) if options else find_preset(preset)
+    rng = random.Random(f"placements {preset}{options}")
+    checked = 0
+    for game in range(4):
+        rnd = new_round(rules, 2, game % 2, rng=rng)
+        while not rnd.is_over:
+            seat = rnd.to_move
+            assert seat is not None
+            held = rnd.held
+            if held is not None and rnd.phase in (Phase.DRAWN, Phase.TAKEN):
+                t = golf_greedy._tables(rules, 2)
+                d = golf_greedy._Decision(rnd, seat, t).estimate()
+                may_discard = rnd.phase is Phase.DRAWN
+                listed = d.placements(held, may_discard)
+                best = max(g - cost for _, g, cost, _ in listed)
+                ties = [a for a, g, cost, _ in listed if g - cost == best]
+                expected = DISCARD if DISCARD in ties else ties[0]
+                assert d.best_place(held, may_discard) == (best, expected)
+                checked += 1
+            rnd.apply_unchecked(greedy_policy(rnd, rng))
+    assert checked > 10
 
 
 @pytest.mark.parametrize("players", [2, 4])
