@@ -289,6 +289,16 @@ class _Eval:
         cells[i] = old
         return before - after
 
+    def gains(self, cells: list[int], seat: int, card: int, before: float) -> list[float]:
+        """:meth:`gain` of ``card`` at every position, in one call: what a placement
+        weighs (a removed position's entry is 0, never read)."""
+        gain = self.gain
+        base = seat * self.size
+        return [
+            0.0 if cells[base + p] == EMPTY else gain(cells, seat, p, card, before)
+            for p in range(self.size)
+        ]
+
 
 class _ColumnEval(_Eval):
     """Only whole columns cancel (six-, eight-, ten- and nine-card): column by column."""
@@ -364,6 +374,26 @@ class _PairColumnEval(_ColumnEval):
             now = v[card] + v[other]
         return was - now
 
+    def gains(self, cells: list[int], seat: int, card: int, before: float) -> list[float]:
+        v, key = self.v, self.key
+        base = seat * self.size
+        cols = self.cols
+        kc = key[card] if card < 53 else -1
+        vc = v[card]
+        paired = self.joker_pair if card == 52 else 0.0
+        out = [0.0] * self.size
+        for a in range(cols):
+            up = cells[base + a]
+            down = cells[base + a + cols]
+            if up < 53 and key[up] == key[down]:
+                was = self.joker_pair if up == 52 else 0.0
+            else:
+                was = v[up] + v[down]
+            # The card over the top one stays with the bottom one, and the other way.
+            out[a] = was - (paired if kc == key[down] else vc + v[down])
+            out[a + cols] = was - (paired if kc == key[up] else vc + v[up])
+        return out
+
     def potential(
         self, cells: list[int], seat: int, before: float
     ) -> tuple[float, dict[int, float]]:
@@ -437,6 +467,20 @@ class _TripleColumnEval(_ColumnEval):
         q, r = self.others[pos]
         b, c = cells[base + q], cells[base + r]
         return self._three(cells[base + pos], b, c) - self._three(card, b, c)
+
+    def gains(self, cells: list[int], seat: int, card: int, before: float) -> list[float]:
+        base = seat * self.size
+        cols = self.cols
+        three = self._three
+        out = [0.0] * self.size
+        for a in range(cols):
+            b = base + a
+            top, mid, low = cells[b], cells[b + cols], cells[b + 2 * cols]
+            # As :meth:`gain` adds them (the placed position first): the same floats.
+            out[a] = three(top, mid, low) - three(card, mid, low)
+            out[a + cols] = three(mid, top, low) - three(card, top, low)
+            out[a + 2 * cols] = three(low, top, mid) - three(card, top, mid)
+        return out
 
     def potential(
         self, cells: list[int], seat: int, before: float
@@ -866,14 +910,14 @@ class _Decision:
             alternative = t.dg(worth)
         v, key = t.v, t.key
         can_close = t.closes and state.closer is None and state.down[seat] == 1
-        gain = t.gain
+        gains = t.gains(cells, seat, card, before)
         best = -1e9
         choice: GolfAction = DISCARD
         for p in range(t.size):
             old = cells[base + p]
             if old == EMPTY:
                 continue  # G3.5: a removed position cannot be swapped
-            g = gain(cells, seat, p, card, before)
+            g = gains[p]
             cost = 0.0
             if old < 53:
                 if nxt is not None:  # the denial, inlined: the hot path

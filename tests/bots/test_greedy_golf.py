@@ -456,6 +456,40 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
             assert pairs == pytest.approx(plain_pairs), cells
 
 
+@pytest.mark.parametrize(("preset", "options"), VARIANTS)
+def test_a_cards_gain_in_every_place_at_once_is_what_scoring_afresh_gives(
+    preset: str, options: dict[str, Any]
+) -> None:
+    """G5.3-G5.6: what a card in hand gains in each place, as the evaluators compute it
+    for all places in one call (``gains``, column by column where only columns
+    cancel), is the drop of the layout's estimate with the card put there,
+    hidden and removed (G3.5) positions and all."""
+    rules = find_preset(preset).with_options(options) if options else find_preset(preset)
+    rng = random.Random(f"gains {preset}{options}")
+    size = rules.shape.size
+    tables = golf_greedy._tables(rules, 2)
+    for _ in range(60):
+        deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
+        cells: list[int] = [
+            rng.choice(deck[:3]) if rng.random() < 0.6 else deck[p] for p in range(2 * size)
+        ]
+        for p in rng.sample(range(2 * size), rng.randrange(2 * size)):
+            cells[p] = UNKNOWN
+        if rules.has_gaps:
+            for p in rng.sample(range(2 * size), rng.randrange(size)):
+                cells[p] = EMPTY
+        tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
+        card = rng.choice(deck[:4])
+        for seat in (0, 1):
+            before = tables.total(cells, seat)
+            gains = tables.gains(cells, seat, card, before)
+            for p in range(size):
+                if cells[seat * size + p] == EMPTY:
+                    continue
+                afresh = golf_greedy._Eval.gain(tables, cells, seat, p, card, before)
+                assert gains[p] == pytest.approx(afresh), (cells, seat, p, card)
+
+
 def test_a_pair_of_kings_worth_two_values_is_broken_at_the_dearer_king() -> None:
     """G5.3 with a red king worth -1: K♥ over K♠ cancel (0 points), and a card worth 0
     that matches nothing gains most over the K♠ (the K♥ left alone scores -1), not
