@@ -10,8 +10,8 @@ holes per second. Strength: win rates with 95% Wilson intervals over mirrored
 deals (each deal or game played twice with the seats swapped, so the luck of
 the cards cancels); ties are not decided.
 
-The expert bot's measurements (iterations per second, expert vs greedy) join
-:data:`MEASUREMENTS` below.
+The expert's search speed (iterations per second, seconds a move) is measured
+here too; the expert against greedy, which takes hours, is bench_expert.py.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from typing import Any
 
 from bench_golf import hand_written_six_card
 
+from greenfelt.bots import make_bot
 from greenfelt.bots.golf_greedy import greedy_policy as golf_greedy
+from greenfelt.bots.ismcts import ExpertBot
 from greenfelt.bots.spades_greedy import greedy_policy as spades_greedy
 from greenfelt.cards import shuffled_deck
 from greenfelt.golf import find_preset, new_round
@@ -123,6 +125,42 @@ def spades_hands_per_second(args: argparse.Namespace) -> None:
         print(f"{f'spades greedy, {discards}':<44} {rate:>10,.0f} hands/s")
 
 
+def expert_iterations_per_second(args: argparse.Namespace) -> None:
+    """The expert's search at its default budget, playing greedy: iterations (imagined
+    worlds played out from one candidate move) per second of CPU time, and CPU seconds
+    a move, over every expert move (those it decides without a search included)."""
+    budget = args.seconds * 15  # seconds of the expert's own CPU time per game
+    for game, label in (("golf", "six-card 2p"), ("spades", "spades 2p")):
+        expert = make_bot(game, "expert", random.Random(args.seed))
+        assert isinstance(expert, ExpertBot)
+        greedy = make_bot(game, "greedy", random.Random(args.seed + 1))
+        rng = random.Random(args.seed)
+        iterations = moves = deal = 0
+        cpu = 0.0
+        while cpu < budget:
+            seats = (expert, greedy) if deal % 2 == 0 else (greedy, expert)
+            state: Any
+            if game == "golf":
+                state = new_round(find_preset("six-card"), 2, deal % 2, rng=rng)
+            else:
+                state = SpadesMatch(SpadesRules()).start_round(rng=rng)
+            deal += 1
+            while not state.is_over and cpu < budget:
+                seat = state.to_move
+                bot = seats[seat]
+                start = time.process_time()
+                action = bot.act(state, seat)
+                if bot is expert:
+                    cpu += time.process_time() - start
+                    moves += 1
+                    iterations += expert.last_iterations
+                state.apply_unchecked(action)
+        print(
+            f"{f'expert search, {label}':<44} {iterations / cpu:>10,.0f} iterations/s"
+            f"  ({cpu / moves:.3f} s a move over {moves} moves)"
+        )
+
+
 # ---- strength ---------------------------------------------------------------------------
 
 
@@ -217,10 +255,10 @@ def spades_greedy_vs_random(args: argparse.Namespace) -> None:
 MEASUREMENTS: list[tuple[str, Callable[[argparse.Namespace], None]]] = [
     ("speed", golf_holes_per_second),
     ("speed", spades_hands_per_second),
+    ("speed", expert_iterations_per_second),
     ("strength", golf_greedy_vs_random),
     ("strength", spades_greedy_vs_random),
-    # ---- the expert bot's measurements go here (iterations per second, expert
-    # against greedy): ("speed" | "strength", function taking the parsed args).
+    # Expert against greedy over many holes: benchmarks/bench_expert.py (in parallel).
 ]
 """Every measurement, in the order printed; ``--only`` picks one kind."""
 

@@ -348,6 +348,7 @@ class ExpertBot(Bot):
     def choose(self, obs: Observation) -> Any:
         legal = obs.legal
         if len(legal) == 1:
+            self.last_iterations = 0
             return legal[0]
         rng = self.rng
         seed = rng.getrandbits(48)

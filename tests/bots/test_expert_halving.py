@@ -13,6 +13,7 @@ import pytest
 
 from greenfelt.bots import BotError, make_bot
 from greenfelt.bots.base import observe
+from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.ismcts import ExpertBot
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.game import GolfRound
@@ -77,3 +78,23 @@ def test_align_reads_off_as_off() -> None:
     """On/off options share one reader: ``align=off`` was once taken as on (any text is true)."""
     assert make_bot("golf", "expert", 1, align="off").align is False  # type: ignore[attr-defined]
     assert make_bot("golf", "expert", 1, align="on").align is True  # type: ignore[attr-defined]
+
+
+def test_a_forced_move_reports_no_rollouts() -> None:
+    """A decision with one legal move (G2.2 "must": the flip after a discard, one card
+    face down) is played without a search, and the diagnostic says so: 0 iterations,
+    not the last search's count."""
+    rules = find_preset("six-card").with_options({"flip_after_discard": "must"})
+    rng = random.Random(5)
+    bot = sampler(3)
+    bot.choose(observe(placement()))
+    assert bot.last_iterations > 0
+    for deal in range(50):
+        state = new_round(rules, 2, deal % 2, rng=rng)
+        while not state.is_over:
+            if len(state.legal_actions()) == 1:
+                assert bot.choose(observe(state)) == state.legal_actions()[0]
+                assert bot.last_iterations == 0
+                return
+            state.apply_unchecked(greedy_policy(state, rng))
+    pytest.fail("no forced move in 50 greedy rounds")
