@@ -242,11 +242,10 @@ class _Eval:
     def total(self, cells: Sequence[int], seat: int) -> float:
         raise NotImplementedError
 
-    def potential(
-        self, cells: list[int], seat: int, before: float
-    ) -> tuple[float, dict[int, float]]:
+    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
         """(the most a card worth 0 gains in one place, the gain of a matching card by key)."""
         gain = self.gain
+        before = self.total(cells, seat)
         worth = -1e9
         pairs: dict[int, float] = {}
         for p, k, card in self._trials(cells, seat * self.size):
@@ -394,9 +393,7 @@ class _PairColumnEval(_ColumnEval):
             out[a + cols] = was - (paired if kc == key[up] else vc + v[up])
         return out
 
-    def potential(
-        self, cells: list[int], seat: int, before: float
-    ) -> tuple[float, dict[int, float]]:
+    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
         v, key = self.v, self.key
         base = seat * self.size
         cols = self.cols
@@ -482,9 +479,7 @@ class _TripleColumnEval(_ColumnEval):
             out[a + 2 * cols] = three(low, top, mid) - three(card, top, mid)
         return out
 
-    def potential(
-        self, cells: list[int], seat: int, before: float
-    ) -> tuple[float, dict[int, float]]:
+    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
         v, key = self.v, self.key
         base = seat * self.size
         three = self._three
@@ -554,9 +549,7 @@ class _UnionEval(_Eval):
             known += lay.count(OWNER_KNOWN) * self.v[OWNER_KNOWN]
         return known
 
-    def potential(
-        self, cells: list[int], seat: int, before: float
-    ) -> tuple[float, dict[int, float]]:
+    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
         """As :meth:`_Eval.potential`, from a cache of the seen cards' gains by layout.
 
         Replacing a visible card gains what the seen cards' score drops; replacing a
@@ -820,7 +813,7 @@ class _Decision:
         cache = self.potentials
         out = cache.get(seat)
         if out is None:
-            out = cache[seat] = self.t.potential(self.cells, seat, self.total(seat))
+            out = cache[seat] = self.t.potential(self.cells, seat)
         return out
 
     def next_player(self) -> int | None:

@@ -449,9 +449,8 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
                 cells[p] = EMPTY
         tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
         for seat in (0, 1):
-            before = tables.total(cells, seat)
-            worth, pairs = tables.potential(cells, seat, before)
-            plain_worth, plain_pairs = golf_greedy._Eval.potential(tables, cells, seat, before)
+            worth, pairs = tables.potential(cells, seat)
+            plain_worth, plain_pairs = golf_greedy._Eval.potential(tables, cells, seat)
             assert worth == pytest.approx(plain_worth), cells
             assert pairs == pytest.approx(plain_pairs), cells
 
@@ -499,10 +498,9 @@ def test_a_pair_of_kings_worth_two_values_is_broken_at_the_dearer_king() -> None
     tables.v[UNKNOWN] = 0.5
     # Columns: K♥ over K♠ (a pair), 2♣ over K♣ (no pair), 2♦ over an unknown card.
     cells = [*parse_cards("K♥ 2♣ 2♦ K♠ K♣"), UNKNOWN, *[UNKNOWN] * 6]
-    before = tables.total(cells, 0)
-    worth, _ = tables.potential(cells, 0, before)
+    worth, _ = tables.potential(cells, 0)
     assert worth == 1.0
-    assert golf_greedy._Eval.potential(tables, cells, 0, before)[0] == 1.0
+    assert golf_greedy._Eval.potential(tables, cells, 0)[0] == 1.0
 
 
 @pytest.mark.parametrize(("preset", "options"), VARIANTS)
