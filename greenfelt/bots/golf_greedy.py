@@ -288,10 +288,11 @@ class _Eval:
         cells[i] = old
         return before - after
 
-    def gains(self, cells: list[int], seat: int, card: int, before: float) -> list[float]:
+    def gains(self, cells: list[int], seat: int, card: int) -> list[float]:
         """:meth:`gain` of ``card`` at every position, in one call: what a placement
         weighs (a removed position's entry is 0, never read)."""
         gain = self.gain
+        before = self.total(cells, seat)
         base = seat * self.size
         return [
             0.0 if cells[base + p] == EMPTY else gain(cells, seat, p, card, before)
@@ -373,7 +374,7 @@ class _PairColumnEval(_ColumnEval):
             now = v[card] + v[other]
         return was - now
 
-    def gains(self, cells: list[int], seat: int, card: int, before: float) -> list[float]:
+    def gains(self, cells: list[int], seat: int, card: int) -> list[float]:
         v, key = self.v, self.key
         base = seat * self.size
         cols = self.cols
@@ -465,7 +466,7 @@ class _TripleColumnEval(_ColumnEval):
         b, c = cells[base + q], cells[base + r]
         return self._three(cells[base + pos], b, c) - self._three(card, b, c)
 
-    def gains(self, cells: list[int], seat: int, card: int, before: float) -> list[float]:
+    def gains(self, cells: list[int], seat: int, card: int) -> list[float]:
         base = seat * self.size
         cols = self.cols
         three = self._three
@@ -896,14 +897,13 @@ class _Decision:
         cells = self.cells
         seat = self.seat
         base = self.base
-        before = self.total(seat)
         nxt = self.next_player()
         if nxt is not None:
             worth, pairs = self.potential(nxt)
             alternative = t.dg(worth)
         v, key = t.v, t.key
         can_close = t.closes and state.closer is None and state.down[seat] == 1
-        gains = t.gains(cells, seat, card, before)
+        gains = t.gains(cells, seat, card)
         best = -1e9
         choice: GolfAction = DISCARD
         for p in range(t.size):
@@ -921,7 +921,7 @@ class _Decision:
                     if take > alternative:
                         cost = _DENIAL_WEIGHT * (take - alternative)
             elif can_close and old == UNKNOWN:
-                cost = -self._closing_bonus(before - g)  # G3.1: this swap closes
+                cost = -self._closing_bonus(self.total(seat) - g)  # G3.1: this swap closes
             if out is not None:
                 out.append((SWAP[p], g, cost, old))
             if g - cost > best:
@@ -932,7 +932,7 @@ class _Decision:
             if nxt is not None:
                 cost = self.denial(card, (worth, pairs))
             if can_close and state.rules.after_discard == "must":
-                cost -= self._closing_bonus(before)  # the forced flip closes
+                cost -= self._closing_bonus(self.total(seat))  # the forced flip closes
             if out is not None:
                 out.append((DISCARD, 0.0, cost, EMPTY))
             if 0.0 - cost >= best:

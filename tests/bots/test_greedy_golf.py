@@ -481,7 +481,7 @@ def test_a_cards_gain_in_every_place_at_once_is_what_scoring_afresh_gives(
         card = rng.choice(deck[:4])
         for seat in (0, 1):
             before = tables.total(cells, seat)
-            gains = tables.gains(cells, seat, card, before)
+            gains = tables.gains(cells, seat, card)
             for p in range(size):
                 if cells[seat * size + p] == EMPTY:
                     continue
