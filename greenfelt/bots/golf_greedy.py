@@ -197,6 +197,9 @@ class _Eval:
         grid = shape.is_grid
         self.col_of = [shape.col_of(p) if grid else p for p in range(size)]
         self.row_of = [shape.row_of(p) if grid else p for p in range(size)]
+        # Only where owners know face-down cards (closed golf, hand4) can a sight be
+        # OWNER_KNOWN (seat_sight), so only there is its value set.
+        self.owners_peek = rules.closed or shape.is_hand
         self.punished = rules.closer_rule != "none"
         self.closes = rules.closes_by_layout
         self.keep_negative = rules.negative_pairs_keep_value
@@ -793,9 +796,10 @@ class _Decision:
         left = t.total_count - seen_n
         mean = (t.total_value - seen_v) / left if left > 0 else 0.0
         t.v[UNKNOWN] = mean
-        share = _OWNER_KNOWN_START - _OWNER_KNOWN_FALL * (state.turns // state.n)
-        share = max(share, _OWNER_KNOWN_FLOOR)
-        t.v[OWNER_KNOWN] = mean * share if mean > 0 else mean
+        if t.owners_peek:
+            share = _OWNER_KNOWN_START - _OWNER_KNOWN_FALL * (state.turns // state.n)
+            share = max(share, _OWNER_KNOWN_FLOOR)
+            t.v[OWNER_KNOWN] = mean * share if mean > 0 else mean
         return self
 
     def total(self, seat: int) -> float:
