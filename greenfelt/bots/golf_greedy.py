@@ -123,10 +123,15 @@ def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
                 cells.append(UNKNOWN)
     else:
         # No peeks: a face-down card is unknown to everyone, its owner included.
-        cells = [
-            EMPTY if c is None else (c if u or k & bit else UNKNOWN)
-            for c, u, k in zip(cards, up, known, strict=True)
-        ]
+        # (Copy, then mark: about twice as fast as a comprehension over three lists.)
+        cells = list(cards)  # type: ignore[arg-type]  # a removed card's None: below
+        for i, u in enumerate(up):
+            if not u and not known[i] & bit:
+                cells[i] = UNKNOWN
+        if rules.has_gaps:
+            for i, card in enumerate(cards):
+                if card is None:
+                    cells[i] = EMPTY
     held = state.held
     if held is not None and state.held_from_stock and state.to_move != seat:
         held = None

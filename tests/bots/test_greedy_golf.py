@@ -358,6 +358,19 @@ def test_sight_shows_only_face_up_and_known_cards() -> None:
     assert seat_sight(rnd, 1)[1] == rnd.held
 
 
+def test_sight_shows_a_face_down_card_its_seat_looked_at() -> None:
+    """G7.3 (bga J: look at a card) and G8.1: after a look at its own face-down card,
+    the seat sees it while it stays face down; the other seat still does not."""
+    rules = SIX.with_options({"powers": "bga"})
+    rnd = stacked(rules, 2, {1: "9♠ 5♦ 7♣ / 2♥ 3♥ 4♥", 0: "3♠ 4♦ 8♣ / 6♥ 6♦ 6♣"}, "Q♥", stock="J♦")
+    reveal(rnd, {1: [0, 1], 0: [0, 1]})
+    rnd.apply(DRAW, 1)
+    rnd.apply("power peek 1:4", 1)
+    assert seat_sight(rnd, 1)[0][10] == parse_card("3♥")
+    assert seat_sight(rnd, 0)[0][10] == UNKNOWN
+    assert seat_sight(rnd, 1)[0][11] == UNKNOWN  # the card beside it: not looked at
+
+
 def test_sight_marks_removed_lines() -> None:
     """G3.5: a matched column that left the table is EMPTY, not unknown."""
     rules = SIX.with_options({"remove_matched_lines": True})
