@@ -420,9 +420,9 @@ class _PairColumnEval(_ColumnEval):
                     worth = g
                 continue
             vu, vd = v[up], v[down]
-            if up != EMPTY and vu > worth:
+            if vu > worth and up != EMPTY:
                 worth = vu
-            if down != EMPTY and vd > worth:
+            if vd > worth and down != EMPTY:
                 worth = vd
             was = vu + vd
             if down < 53 and up != EMPTY:  # a card of the bottom card's rank over the top
@@ -705,11 +705,15 @@ _LOCAL = threading.local()
 
 def _tables(rules: GolfRules, n: int) -> _Eval:
     """The evaluator for ``rules`` and ``n`` players, built once per thread (by identity)."""
+    last: _Eval | None = getattr(_LOCAL, "last", None)  # a game asks for the same one
+    if last is not None and last.rules is rules and last.n == n:
+        return last
     cache: dict[tuple[int, int], tuple[GolfRules, _Eval]] | None = getattr(_LOCAL, "tables", None)
     if cache is None:
         cache = _LOCAL.tables = {}
     entry = cache.get((id(rules), n))
     if entry is not None and entry[0] is rules:
+        _LOCAL.last = entry[1]
         return entry[1]
     matchers = rules.matchers
     specials = (
@@ -735,6 +739,7 @@ def _tables(rules: GolfRules, n: int) -> _Eval:
     if len(cache) > 256:
         cache.clear()
     cache[id(rules), n] = (rules, tables)
+    _LOCAL.last = tables
     return tables
 
 
