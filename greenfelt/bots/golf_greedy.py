@@ -151,6 +151,11 @@ class _Eval:
     placing a card at a position lowers that estimate.
     """
 
+    reads_before: bool = True
+    """Whether :meth:`gain` reads the layout's total (``before``). The generic one
+    does; the column evaluators score the card's column alone and never do, so a
+    decision totals a layout for them only where it needs the total itself."""
+
     def __init__(self, rules: GolfRules, n: int) -> None:
         self.rules = rules
         self.n = n
@@ -250,10 +255,16 @@ class _Eval:
     def total(self, cells: Sequence[int], seat: int) -> float:
         raise NotImplementedError
 
-    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
-        """(the most a card worth 0 gains in one place, the gain of a matching card by key)."""
+    def potential(
+        self, cells: list[int], seat: int, before: float | None = None
+    ) -> tuple[float, dict[int, float]]:
+        """(the most a card worth 0 gains in one place, the gain of a matching card by key).
+
+        ``before`` is the layout's total where the caller already has it.
+        """
         gain = self.gain
-        before = self.total(cells, seat)
+        if before is None:
+            before = self.total(cells, seat) if self.reads_before else 0.0
         worth = -1e9
         pairs: dict[int, float] = {}
         for p, k, card in self._trials(cells, seat * self.size):
@@ -296,11 +307,15 @@ class _Eval:
         cells[i] = old
         return before - after
 
-    def gains(self, cells: list[int], seat: int, card: int) -> list[float]:
+    def gains(
+        self, cells: list[int], seat: int, card: int, before: float | None = None
+    ) -> list[float]:
         """:meth:`gain` of ``card`` at every position, in one call: what a placement
-        weighs (a removed position's entry is 0, never read)."""
+        weighs (a removed position's entry is 0, never read); ``before`` as in
+        :meth:`potential`."""
         gain = self.gain
-        before = self.total(cells, seat)
+        if before is None:
+            before = self.total(cells, seat) if self.reads_before else 0.0
         base = seat * self.size
         return [
             0.0 if cells[base + p] == EMPTY else gain(cells, seat, p, card, before)
@@ -310,6 +325,8 @@ class _Eval:
 
 class _ColumnEval(_Eval):
     """Only whole columns cancel (six-, eight-, ten- and nine-card): column by column."""
+
+    reads_before = False
 
     def _column(self, codes: Sequence[int]) -> float:
         key = self.key
@@ -382,7 +399,9 @@ class _PairColumnEval(_ColumnEval):
             now = v[card] + v[other]
         return was - now
 
-    def gains(self, cells: list[int], seat: int, card: int) -> list[float]:
+    def gains(
+        self, cells: list[int], seat: int, card: int, before: float | None = None
+    ) -> list[float]:
         v, key = self.v, self.key
         base = seat * self.size
         cols = self.cols
@@ -402,7 +421,9 @@ class _PairColumnEval(_ColumnEval):
             out[a + cols] = was - (paired if kc == key[up] else vc + v[up])
         return out
 
-    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
+    def potential(
+        self, cells: list[int], seat: int, before: float | None = None
+    ) -> tuple[float, dict[int, float]]:
         v, key = self.v, self.key
         base = seat * self.size
         cols = self.cols
@@ -474,7 +495,9 @@ class _TripleColumnEval(_ColumnEval):
         b, c = cells[base + q], cells[base + r]
         return self._three(cells[base + pos], b, c) - self._three(card, b, c)
 
-    def gains(self, cells: list[int], seat: int, card: int) -> list[float]:
+    def gains(
+        self, cells: list[int], seat: int, card: int, before: float | None = None
+    ) -> list[float]:
         base = seat * self.size
         cols = self.cols
         three = self._three
@@ -488,7 +511,9 @@ class _TripleColumnEval(_ColumnEval):
             out[a + 2 * cols] = three(low, top, mid) - three(card, top, mid)
         return out
 
-    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
+    def potential(
+        self, cells: list[int], seat: int, before: float | None = None
+    ) -> tuple[float, dict[int, float]]:
         v, key = self.v, self.key
         base = seat * self.size
         three = self._three
@@ -558,7 +583,9 @@ class _UnionEval(_Eval):
             known += lay.count(OWNER_KNOWN) * self.v[OWNER_KNOWN]
         return known
 
-    def potential(self, cells: list[int], seat: int) -> tuple[float, dict[int, float]]:
+    def potential(
+        self, cells: list[int], seat: int, before: float | None = None
+    ) -> tuple[float, dict[int, float]]:
         """As :meth:`_Eval.potential`, from a cache of the seen cards' gains by layout.
 
         Replacing a visible card gains what the seen cards' score drops; replacing a
@@ -828,7 +855,9 @@ class _Decision:
         cache = self.potentials
         out = cache.get(seat)
         if out is None:
-            out = cache[seat] = self.t.potential(self.cells, seat)
+            # The seat's total where this decision has it already: never computed for
+            # the potential alone, which only some evaluators read.
+            out = cache[seat] = self.t.potential(self.cells, seat, self.totals.get(seat))
         return out
 
     def next_player(self) -> int | None:
@@ -858,10 +887,11 @@ class _Decision:
         for o in range(state.n):
             if o == self.seat:
                 continue
+            total = self.total(o)  # first: the potential then reuses it
             worth, pairs = self.potential(o)
             best_pair = max(pairs.values(), default=0.0)
             improve = max(self.t.dg(worth), best_pair * 0.5)
-            est = self.total(o) - improve
+            est = total - improve
             best = min(best, est)
         return best
 
@@ -917,7 +947,7 @@ class _Decision:
             alternative = t.dg(worth)
         v, key = t.v, t.key
         can_close = t.closes and state.closer is None and state.down[seat] == 1
-        gains = t.gains(cells, seat, card)
+        gains = t.gains(cells, seat, card, self.total(seat) if t.reads_before else None)
         best = -1e9
         choice: GolfAction = DISCARD
         for p in range(t.size):
