@@ -163,11 +163,9 @@ def _state_terms(state: GolfRound, d: _Decision) -> list[float]:
     size = t.size
     base = d.base
     lead = max(-1.5, min(1.5, (d.others_final() - d.total(seat)) / 10.0))
-    own = sum(1 for p in range(size) if cells[base + p] == UNKNOWN)
+    own = cells[base : base + size].count(UNKNOWN)
     rival = min(
-        sum(1 for p in range(size) if cells[o * size + p] == UNKNOWN)
-        for o in range(state.n)
-        if o != seat
+        cells[o * size : (o + 1) * size].count(UNKNOWN) for o in range(state.n) if o != seat
     )
     return [1.0, lead, own / size, rival / size, state.turns / state.n / 10.0, t.v[UNKNOWN] / 10.0]
 
