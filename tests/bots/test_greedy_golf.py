@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -437,6 +437,26 @@ def test_the_estimate_scores_like_score_layout(preset: str, options: dict[str, A
         assert estimated_score(rules, 2, hidden, 4.5) == partial + 4.5 * hidden.count(UNKNOWN)
 
 
+def _sights(rules: GolfRules, rng: random.Random, count: int) -> Iterator[list[int]]:
+    """``count`` two-seat sights with many matches: cards drawn often from three of a
+    shuffled deck, some unknown, and (where rules remove lines, G3.5) some empty.
+    Each comes with a fresh unseen mean in the evaluator's value table."""
+    size = rules.shape.size
+    tables = golf_greedy._tables(rules, 2)
+    for _ in range(count):
+        deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
+        cells: list[int] = [
+            rng.choice(deck[:3]) if rng.random() < 0.6 else deck[p] for p in range(2 * size)
+        ]
+        for p in rng.sample(range(2 * size), rng.randrange(2 * size)):
+            cells[p] = UNKNOWN
+        if rules.has_gaps:  # G3.5: positions whose line left the table
+            for p in rng.sample(range(2 * size), rng.randrange(size)):
+                cells[p] = EMPTY
+        tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
+        yield cells
+
+
 @pytest.mark.parametrize(("preset", "options"), VARIANTS)
 def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
     preset: str, options: dict[str, Any]
@@ -448,19 +468,8 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
     hidden cards and removed positions (G3.5) and all."""
     rules = find_preset(preset).with_options(options) if options else find_preset(preset)
     rng = random.Random(f"potential {preset}{options}")
-    size = rules.shape.size
     tables = golf_greedy._tables(rules, 2)
-    for _ in range(80):
-        deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
-        cells: list[int] = [
-            rng.choice(deck[:3]) if rng.random() < 0.6 else deck[p] for p in range(2 * size)
-        ]
-        for p in rng.sample(range(2 * size), rng.randrange(2 * size)):
-            cells[p] = UNKNOWN
-        if rules.has_gaps:  # G3.5: positions whose line left the table
-            for p in rng.sample(range(2 * size), rng.randrange(size)):
-                cells[p] = EMPTY
-        tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
+    for cells in _sights(rules, rng, 80):
         for seat in (0, 1):
             worth, pairs = tables.potential(cells, seat)
             plain_worth, plain_pairs = golf_greedy._Eval.potential(tables, cells, seat)
@@ -480,18 +489,8 @@ def test_a_cards_gain_in_every_place_at_once_is_what_scoring_afresh_gives(
     rng = random.Random(f"gains {preset}{options}")
     size = rules.shape.size
     tables = golf_greedy._tables(rules, 2)
-    for _ in range(60):
-        deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
-        cells: list[int] = [
-            rng.choice(deck[:3]) if rng.random() < 0.6 else deck[p] for p in range(2 * size)
-        ]
-        for p in rng.sample(range(2 * size), rng.randrange(2 * size)):
-            cells[p] = UNKNOWN
-        if rules.has_gaps:
-            for p in rng.sample(range(2 * size), rng.randrange(size)):
-                cells[p] = EMPTY
-        tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
-        card = rng.choice(deck[:4])
+    for cells in _sights(rules, rng, 60):
+        card = rng.choice([c for c in cells if c < 53] or [0])
         for seat in (0, 1):
             before = tables.total(cells, seat)
             gains = tables.gains(cells, seat, card)
