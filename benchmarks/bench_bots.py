@@ -130,6 +130,7 @@ def expert_iterations_per_second(args: argparse.Namespace) -> None:
     worlds played out from one candidate move) per second of CPU time, and CPU seconds
     a move, over every expert move (those it decides without a search included)."""
     budget = args.seconds * 15  # seconds of the expert's own CPU time per game
+    six = find_preset("six-card")
     for game, label in (("golf", "six-card 2p"), ("spades", "spades 2p")):
         expert = make_bot(game, "expert", random.Random(args.seed))
         assert isinstance(expert, ExpertBot)
@@ -141,7 +142,7 @@ def expert_iterations_per_second(args: argparse.Namespace) -> None:
             seats = (expert, greedy) if deal % 2 == 0 else (greedy, expert)
             state: Any
             if game == "golf":
-                state = new_round(find_preset("six-card"), 2, deal % 2, rng=rng)
+                state = new_round(six, 2, deal % 2, rng=rng)
             else:
                 state = SpadesMatch(SpadesRules()).start_round(rng=rng)
             deal += 1

@@ -263,8 +263,7 @@ class _Eval:
         ``before`` is the layout's total where the caller already has it.
         """
         gain = self.gain
-        if before is None:
-            before = self.total(cells, seat) if self.reads_before else 0.0
+        before = self._before(cells, seat, before)
         worth = -1e9
         pairs: dict[int, float] = {}
         for p, k, card in self._trials(cells, seat * self.size):
@@ -274,6 +273,13 @@ class _Eval:
             elif g > pairs.get(k, -1e9):
                 pairs[k] = g
         return worth, pairs
+
+    def _before(self, cells: Sequence[int], seat: int, before: float | None) -> float:
+        """The layout's total for :meth:`gain`: the caller's, else computed where
+        :attr:`reads_before` says gain reads it (0 where it never does)."""
+        if before is not None:
+            return before
+        return self.total(cells, seat) if self.reads_before else 0.0
 
     def _trials(self, cells: Sequence[int], base: int) -> Iterator[tuple[int, int | None, int]]:
         """The placements :meth:`potential` weighs, as ``(position, key, card)``: a card
@@ -314,8 +320,7 @@ class _Eval:
         weighs (a removed position's entry is 0, never read); ``before`` as in
         :meth:`potential`."""
         gain = self.gain
-        if before is None:
-            before = self.total(cells, seat) if self.reads_before else 0.0
+        before = self._before(cells, seat, before)
         base = seat * self.size
         return [
             0.0 if cells[base + p] == EMPTY else gain(cells, seat, p, card, before)
