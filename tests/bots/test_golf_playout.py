@@ -16,7 +16,13 @@ from test_greedy_golf import SIX, reveal, stacked
 
 from greenfelt.bots import golf_playout
 from greenfelt.bots.golf_greedy import greedy_policy
-from greenfelt.bots.golf_playout import applies, playout_policy, terms
+from greenfelt.bots.golf_playout import (
+    applies,
+    placement_scores,
+    playout_policy,
+    score_moves,
+    terms,
+)
 from greenfelt.bots.ismcts import DEFAULT_ANCHOR_Z, ExpertBot
 from greenfelt.cards import Rank
 from greenfelt.golf import find_preset, new_round
@@ -86,10 +92,29 @@ def test_every_placement_has_its_terms() -> None:
         assert all(len(row) == len(golf_playout.MOVE_TERMS) for row in moves.values())
 
 
+@pytest.mark.parametrize(
+    ("preset", "players"), [("six-card", 2), ("six-card", 3), ("eight-card", 2), ("ten-card", 4)]
+)
+def test_the_placement_is_the_one_the_model_scores_highest(preset: str, players: int) -> None:
+    """G2.2, G2.3: the policy scores placements without building rows of terms; the
+    scores are ``score_moves``'s to the last bit, and it plays the first of the best."""
+    states = held_states(preset, players, 150, 23)
+    for index, state in enumerate(states):
+        expected = score_moves(golf_playout.WEIGHTS, *terms(state))
+        scores = placement_scores(state)
+        assert scores == expected, f"{preset}: state {index}"
+        assert list(scores) == list(expected)
+        top = max(expected.values())
+        first = next(action for action, score in expected.items() if score == top)
+        assert playout_policy(state, random.Random(index)) == first, f"{preset}: state {index}"
+
+
 def test_terms_need_a_card_in_hand() -> None:
     state = new_round(SIX, 2, 0, rng=random.Random(1))
     with pytest.raises(ValueError, match="holding a card"):
         terms(state)
+    with pytest.raises(ValueError, match="holding a card"):
+        placement_scores(state)
 
 
 def test_terms_refuse_rules_the_model_does_not_cover() -> None:
