@@ -321,6 +321,13 @@ def placement_scores(state: GolfRound) -> dict[GolfAction, float]:
     one adds its coefficient, which leaves every float unchanged, so the scores
     are the same to the last bit (a test compares the two).
     """
+    actions, scores = _placements(state)
+    return dict(zip(actions, scores, strict=True))
+
+
+def _placements(state: GolfRound) -> tuple[list[GolfAction], list[float]]:
+    """The placements and their scores (:func:`placement_scores`), in lists: the
+    rollouts pick the best without hashing an action."""
     seat = state.to_move
     held = state.held
     if seat is None or held is None:
@@ -334,10 +341,12 @@ def placement_scores(state: GolfRound) -> dict[GolfAction, float]:
         sum(map(mul, row, state_terms)) for row in WEIGHTS
     ]
     held_key = key[held]
-    scores: dict[GolfAction, float] = {}
+    actions: list[GolfAction] = []
+    scores: list[float] = []
     for action, gain, cost, old in d.placements(held, state.phase is Phase.DRAWN):
+        actions.append(action)
         if action.kind is Kind.DISCARD:
-            scores[action] = c0 * (-cost / 10) + c2 * (cost / 10) + c4
+            scores.append(c0 * (-cost / 10) + c2 * (cost / 10) + c4)
             continue
         pos = action.pos
         assert pos is not None
@@ -364,8 +373,8 @@ def placement_scores(state: GolfRound) -> dict[GolfAction, float]:
             score += c10 * (v[other] / 10.0)
         if unknown:
             score += c11 * (gain / 10.0)
-        scores[action] = score
-    return scores
+        scores.append(score)
+    return actions, scores
 
 
 def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
@@ -373,8 +382,8 @@ def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     (when fitted) whether to draw or take and what to flip after a discard."""
     phase = state.phase
     if _model_decides(state):
-        scores = placement_scores(state)  # the first of the best, as _best picks
-        return max(scores, key=scores.__getitem__)
+        actions, scores = _placements(state)
+        return actions[scores.index(max(scores))]  # the first of the best, as _best picks
     elif phase is Phase.TURN:
         if TURN_WEIGHTS and applies(state):
             found = turn_terms(state)
