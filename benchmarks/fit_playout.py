@@ -21,6 +21,13 @@ and prints the weights to paste (``WEIGHTS``, ``TURN_WEIGHTS``,
 It prints the regret per decision (best Q less the Q of the chosen move) of
 greedy and of the fitted model on held-out positions, and with ``--play N`` the
 fitted policy against greedy over N mirrored deals.
+
+``--target expert`` fits the model to imitate the default expert instead (a
+distillation: ``--positions`` decisions of the expert's search, anchor included,
+at positions of playout-vs-greedy holes, 0.3 s each): a conditional logit of the
+expert's move on the same terms, with the current model's score as one more
+term, so the fit starts from it. It prints how often the current and the fitted
+model pick the expert's move on held-out positions (docs/expert-six-card.md).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -39,11 +47,14 @@ from greenfelt.bots import golf_playout
 from greenfelt.bots.base import observe
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_playout import Terms
+from greenfelt.bots.ismcts import ExpertBot
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
 
 Sample = tuple[GolfRound, dict[GolfAction, float]]
+Choice = tuple[GolfRound, GolfAction]
+"""A position (an imagined world of the mover's) and the expert's move there."""
 # Each decision the model can take over: its positions' phases, its terms, the
 # names of its move terms and the module constant holding its weights.
 DECISIONS: dict[
@@ -98,6 +109,86 @@ def collect(args: tuple[int, int, int, str, str]) -> list[Sample]:
                 out.append((sample, values(state, worlds, rng.getrandbits(30), continuation)))
             state.apply_unchecked(greedy_policy(state, play))
     return out
+
+
+def collect_choices(args: tuple[int, int, str]) -> list[Choice]:
+    """``count`` positions of one ``decision`` with the default expert's move, from
+    holes where the mover plays the current playout policy against greedy."""
+    count, seed, decision = args
+    phases, find_terms, _, _ = DECISIONS[decision]
+    rng = random.Random(seed)
+    expert = ExpertBot("golf", random.Random(seed + 1))
+    rules = find_preset("six-card")
+    out: list[Choice] = []
+    while len(out) < count:
+        me = rng.randrange(2)
+        state = new_round(rules, 2, rng.randrange(2), rng=random.Random(rng.random()))
+        play = random.Random(rng.random())
+        while not state.is_over and len(out) < count:
+            if (
+                state.to_move == me
+                and state.phase.value in phases
+                and len(state.legal_actions()) > 1
+                and find_terms(state) is not None
+                and rng.random() < 0.3
+            ):
+                obs = observe(state)
+                out.append((obs.sample(random.Random(rng.random())), expert.choose(obs)))
+            policy = golf_playout.playout_policy if state.to_move == me else greedy_policy
+            state.apply_unchecked(policy(state, play))
+    return out
+
+
+def imitate(choices: Sequence[Choice], decision: str, ridge: float) -> list[list[float]]:
+    """Weights of a conditional logit of the chosen move on the move-by-state terms,
+    plus the current weights' score (unpenalised), folded back into one table."""
+    _, _, names, constant = DECISIONS[decision]
+    current = np.array(getattr(golf_playout, constant), dtype=float).ravel()
+    positions = []
+    for state, chosen in choices:
+        state_terms, moves = found(decision, state)
+        acts = list(moves)
+        rows = np.array([np.outer(moves[a], state_terms).ravel() for a in acts])
+        if current.size:
+            rows = np.hstack([rows, (rows @ current)[:, None]])
+        positions.append((rows, acts.index(chosen)))
+    dim = positions[0][0].shape[1]
+    penalty = np.full(dim, ridge)
+    if current.size:
+        penalty[-1] = 1e-6
+    w = np.zeros(dim)
+    for _ in range(30):  # Newton's method on the penalised log-likelihood
+        grad = -penalty * w
+        hess = -np.diag(penalty)
+        for rows, k in positions:
+            z = rows @ w
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            mean = p @ rows
+            grad += rows[k] - mean
+            hess -= (rows.T * p) @ rows - np.outer(mean, mean)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-7:
+            break
+    if current.size:
+        w = w[:-1] + w[-1] * current
+    return w.reshape(len(names), len(golf_playout.STATE_TERMS)).tolist()
+
+
+def agreement(
+    choices: Sequence[Choice], weights: Sequence[Sequence[float]], decision: str
+) -> float:
+    """How often ``weights`` pick the expert's move (no weights: greedy's)."""
+    hits = 0
+    for state, chosen in choices:
+        if weights:
+            scores = golf_playout.score_moves(weights, *found(decision, state))
+            move = max(scores, key=scores.__getitem__)
+        else:
+            move = greedy_policy(state.clone(), random.Random(0))
+        hits += move == chosen
+    return hits / len(choices)
 
 
 def found(decision: str, state: GolfRound) -> Terms:
@@ -175,47 +266,59 @@ def main() -> None:
     parser.add_argument("--save", help="keep the positions and values in this file")
     parser.add_argument("--load", help="refit from positions saved with --save")
     parser.add_argument("--play", type=int, default=5000, help="mirrored deals against greedy")
+    parser.add_argument(
+        "--target",
+        choices=("values", "expert"),
+        default="values",
+        help="fit rollout values, or imitate the default expert's moves",
+    )
     args = parser.parse_args()
-    samples: list[Sample]
+    _, _, names, constant = DECISIONS[args.decision]
+    samples: list[Any]
     if args.load:
         with open(args.load, "rb") as f:
             samples = pickle.load(f)
     else:
         jobs = max(1, args.jobs)
-        tasks = [
-            (
-                args.positions // jobs,
-                args.worlds,
-                args.seed * 1000 + j,
-                args.continuation,
-                args.decision,
-            )
-            for j in range(jobs)
-        ]
+        seeds = [args.seed * 1000 + j for j in range(jobs)]
+        count = args.positions // jobs
         with ProcessPoolExecutor(jobs) as pool:
-            samples = [s for part in pool.map(collect, tasks) for s in part]
+            if args.target == "expert":
+                choices = pool.map(collect_choices, [(count, s, args.decision) for s in seeds])
+                samples = [c for part in choices for c in part]
+            else:
+                tasks = [(count, args.worlds, s, args.continuation, args.decision) for s in seeds]
+                samples = [v for part in pool.map(collect, tasks) for v in part]
         if args.save:
             with open(args.save, "wb") as f:
                 pickle.dump(samples, f)
     random.Random(0).shuffle(samples)
     split = len(samples) * 3 // 4
     train, test = samples[:split], samples[split:]
-    _, _, names, constant = DECISIONS[args.decision]
-    x, y = design(train, args.decision)
-    w = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
-    weights = w.reshape(len(names), len(golf_playout.STATE_TERMS)).tolist()
     print(f"{len(samples)} positions ({len(train)} to fit, {len(test)} held out)")
-    print(
-        f"held-out regret per decision: greedy {regret(test, None, args.decision):.4f},"
-        f" fitted {regret(test, weights, args.decision):.4f}"
-    )
+    if args.target == "expert":
+        weights = imitate(train, args.decision, args.ridge)
+        current = getattr(golf_playout, constant)
+        print(
+            f"held-out agreement with the expert: current {agreement(test, current, args.decision):.3f},"
+            f" fitted {agreement(test, weights, args.decision):.3f}"
+        )
+    else:
+        x, y = design(train, args.decision)
+        w = np.linalg.solve(x.T @ x + args.ridge * np.eye(x.shape[1]), x.T @ y)
+        weights = w.reshape(len(names), len(golf_playout.STATE_TERMS)).tolist()
+        print(
+            f"held-out regret per decision: greedy {regret(test, None, args.decision):.4f},"
+            f" fitted {regret(test, weights, args.decision):.4f}"
+        )
     print(f"{constant} = (")
     for name, row in zip(names, weights, strict=True):
         print(f"    ({', '.join(f'{x:.5f}' for x in row)}),  # {name}")
     print(")")
     if args.play:
+        print("current " + play(args.play, args.seed))
         setattr(golf_playout, constant, tuple(tuple(row) for row in weights))
-        print(play(args.play, args.seed))
+        print("fitted  " + play(args.play, args.seed))
     sys.stdout.flush()
 
 
