@@ -182,6 +182,12 @@ def main() -> None:
         default="six-card=500,four-card=150,nine-card=100,spades=200",
         help=f"deals per configuration (each played twice): NAME=N,...; names: {', '.join(CONFIGS)}",
     )
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first deal to play: extend an earlier run of the same seed past its deals",
+    )
     parser.add_argument("--out", help="write results JSON here")
     parser.add_argument(
         "--expert",
@@ -203,7 +209,14 @@ def main() -> None:
         parser.error(
             f"unknown configuration {', '.join(unknown)}: choose from {', '.join(CONFIGS)}"
         )
-    tasks = [(name, deal, seat) for name, count in plan for deal in range(count) for seat in (0, 1)]
+    if args.first < 0:
+        parser.error(f"--first must be 0 or more, not {args.first}")
+    tasks = [
+        (name, deal, seat)
+        for name, count in plan
+        for deal in range(args.first, count)
+        for seat in (0, 1)
+    ]
     # Interleave configurations so a time box leaves every one a fair sample.
     counts = dict(plan)
     tasks.sort(key=lambda t: (t[1] / counts[t[0]], t[0], t[2]))

@@ -278,6 +278,8 @@ def main() -> None:
     if args.load:
         with open(args.load, "rb") as f:
             samples = pickle.load(f)
+        if samples and isinstance(samples[0][1], GolfAction) != (args.target == "expert"):
+            parser.error(f"{args.load} was saved with the other --target")
     else:
         jobs = max(1, args.jobs)
         seeds = [args.seed * 1000 + j for j in range(jobs)]
