@@ -178,18 +178,23 @@ def _pair_tables(state: GolfRound) -> _PairColumnEval:
     return t
 
 
-def terms(state: GolfRound) -> Terms:
-    """The state terms and each placement's move terms, for the seat holding a card."""
+def _holding(state: GolfRound) -> tuple[_PairColumnEval, _Decision, int, bool, list[float]]:
+    """What a placement is scored from: the tables, the estimated decision, the card in
+    hand, whether putting it over the last face-down card closes (G3.1), the state terms."""
     seat = state.to_move
     held = state.held
     if seat is None or held is None:
         raise ValueError("terms need a seat holding a card (phase drawn or taken)")
     t = _pair_tables(state)
     d = _Decision(state, seat, t).estimate()
-    cells, base, v, key = d.cells, d.base, t.v, t.key
     closing = t.closes and state.closer is None and state.down[seat] == 1
-    state_terms = _state_terms(state, d)
-    partner = t.partner
+    return t, d, held, closing, _state_terms(state, d)
+
+
+def terms(state: GolfRound) -> Terms:
+    """The state terms and each placement's move terms, for the seat holding a card."""
+    t, d, held, closing, state_terms = _holding(state)
+    cells, base, v, key, partner = d.cells, d.base, t.v, t.key, t.partner
     moves: dict[GolfAction, list[float]] = {}
     for action, gain, cost, old in d.placements(held, state.phase is Phase.DRAWN):
         if action.kind is Kind.DISCARD:
@@ -328,15 +333,8 @@ def placement_scores(state: GolfRound) -> dict[GolfAction, float]:
 def _placements(state: GolfRound) -> tuple[list[GolfAction], list[float]]:
     """The placements and their scores (:func:`placement_scores`), in lists: the
     rollouts pick the best without hashing an action."""
-    seat = state.to_move
-    held = state.held
-    if seat is None or held is None:
-        raise ValueError("placement scores need a seat holding a card (phase drawn or taken)")
-    t = _pair_tables(state)
-    d = _Decision(state, seat, t).estimate()
+    t, d, held, closing, state_terms = _holding(state)
     cells, base, v, key, partner = d.cells, d.base, t.v, t.key, t.partner
-    closing = t.closes and state.closer is None and state.down[seat] == 1
-    state_terms = _state_terms(state, d)
     c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11 = [
         sum(map(mul, row, state_terms)) for row in WEIGHTS
     ]
