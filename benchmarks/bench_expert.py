@@ -217,6 +217,8 @@ def main() -> None:
         for deal in range(args.first, count)
         for seat in (0, 1)
     ]
+    if not tasks:
+        parser.error(f"no deals from --first {args.first}: every configuration has fewer")
     # Interleave configurations so a time box leaves every one a fair sample.
     counts = dict(plan)
     tasks.sort(key=lambda t: (t[1] / counts[t[0]], t[0], t[2]))

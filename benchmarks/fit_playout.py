@@ -180,14 +180,7 @@ def agreement(
     choices: Sequence[Choice], weights: Sequence[Sequence[float]], decision: str
 ) -> float:
     """How often ``weights`` pick the expert's move (no weights: greedy's)."""
-    hits = 0
-    for state, chosen in choices:
-        if weights:
-            scores = golf_playout.score_moves(weights, *found(decision, state))
-            move = max(scores, key=scores.__getitem__)
-        else:
-            move = greedy_policy(state.clone(), random.Random(0))
-        hits += move == chosen
+    hits = sum(_pick(state, weights, decision) == chosen for state, chosen in choices)
     return hits / len(choices)
 
 
@@ -216,14 +209,17 @@ def regret(
     """Mean best-Q-less-chosen-Q; ``weights=None`` is greedy's choice."""
     total = 0.0
     for state, q in samples:
-        if weights is None:
-            move = greedy_policy(state.clone(), random.Random(0))
-        else:
-            state_terms, moves = found(decision, state)
-            scores = golf_playout.score_moves(weights, state_terms, moves)
-            move = max(scores, key=scores.__getitem__)
+        move = _pick(state, weights, decision)
         total += max(q.values()) - q[move]
     return total / len(samples)
+
+
+def _pick(state: GolfRound, weights: Sequence[Sequence[float]] | None, decision: str) -> GolfAction:
+    """The move ``weights`` score highest; no weights (None or empty): greedy's."""
+    if not weights:
+        return greedy_policy(state.clone(), random.Random(0))
+    scores = golf_playout.score_moves(weights, *found(decision, state))
+    return max(scores, key=scores.__getitem__)
 
 
 def play(deals: int, seed: int) -> str:

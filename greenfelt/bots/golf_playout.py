@@ -400,6 +400,6 @@ def prior(state: GolfRound) -> dict[GolfAction, float] | None:
     search from it, so few samples do not outvote a sound model (``ismcts``)."""
     if not _model_decides(state):
         return None
-    scores = score_moves(WEIGHTS, *terms(state))
+    scores = placement_scores(state)
     mean = sum(scores.values()) / len(scores)
     return {action: score - mean for action, score in scores.items()}
