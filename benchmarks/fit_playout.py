@@ -27,7 +27,9 @@ distillation: ``--positions`` decisions of the expert's search, anchor included,
 at positions of playout-vs-greedy holes, 0.3 s each): a conditional logit of the
 expert's move on the same terms, with the current model's score as one more
 term, so the fit starts from it. It prints how often the current and the fitted
-model pick the expert's move on held-out positions (docs/expert-six-card.md).
+model pick the expert's move on held-out positions. Fitted on 10,312 such
+placements, the model beat greedy by more than the current one but made the
+expert no stronger, so it did not ship (docs/expert-six-card.md).
 """
 
 from __future__ import annotations
