@@ -1,8 +1,8 @@
 """Two ``bench_expert`` runs compared hole by hole on the deals both played.
 
-Run: ``./dev bench compare_expert A.json B.json`` (each side may be several
-``--out`` files of the same seed, comma-separated, as ``--first`` extends a run:
-``A.json A2.json``... → ``A.json,A2.json B.json``).
+Run: ``./dev bench compare_expert A.json B.json``, where each is a ``bench_expert
+--out`` file; a side may be several files of one seed, comma-separated, such as a
+run and its extension by ``--first``: ``A.json,A-more.json B.json``.
 
 Two runs of the same ``--seed`` deal the same cards and give greedy the same
 random numbers (``bench_expert.play_deal``), so most of the luck of the cards
@@ -10,8 +10,8 @@ cancels in the difference between them, hole by hole: far fewer holes show a
 difference than two separate win rates would need. A hole's win value is 1 for
 a win, ½ for a tie and 0 for a loss, times 100 (points of percentage); the
 margin is greedy's points less the expert's (Golf: higher is better for the
-expert; Spades: lower). Each difference is A less B with its 95% interval, ±1.96 standard
-errors of the mean paired difference (docs/expert-six-card.md).
+expert; Spades: lower). Each difference is A less B with its 95% interval,
+±1.96 standard errors of the mean paired difference (docs/expert-six-card.md).
 """
 
 from __future__ import annotations
