@@ -39,8 +39,9 @@ import math
 import pickle
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -90,54 +91,53 @@ def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[
     return {a: w / worlds for a, w in wins.items()}
 
 
-def collect(args: tuple[int, int, int, str, str]) -> list[Sample]:
-    """``count`` positions of one ``decision`` with their move values."""
-    count, worlds, seed, continuation, decision = args
+def _positions(rng: random.Random, decision: str, one_seat: bool) -> Iterator[GolfRound]:
+    """Two-player six-card holes without end, yielding about 3 in 10 of the positions
+    where ``decision`` is taken and the model applies. With ``one_seat``, a seat drawn
+    at random plays the current playout against greedy and only its positions are
+    yielded; else greedy plays every seat. The caller reads a position, not keeps it."""
     phases, find_terms, _, _ = DECISIONS[decision]
-    rng = random.Random(seed)
-    out: list[Sample] = []
     rules = find_preset("six-card")
-    while len(out) < count:
+    while True:
+        me = rng.randrange(2) if one_seat else None
         state = new_round(rules, 2, rng.randrange(2), rng=random.Random(rng.random()))
         play = random.Random(rng.random())
-        while not state.is_over and len(out) < count:
+        while not state.is_over:
             if (
-                state.phase.value in phases
+                (me is None or state.to_move == me)
+                and state.phase.value in phases
                 and len(state.legal_actions()) > 1
                 and find_terms(state) is not None
                 and rng.random() < 0.3
             ):
-                sample = observe(state).sample(random.Random(rng.random()))
-                out.append((sample, values(state, worlds, rng.getrandbits(30), continuation)))
-            state.apply_unchecked(greedy_policy(state, play))
-    return out
+                yield state
+            policy = golf_playout.playout_policy if state.to_move == me else greedy_policy
+            state.apply_unchecked(policy(state, play))
+
+
+def collect(args: tuple[int, int, int, str, str]) -> list[Sample]:
+    """``count`` positions of one ``decision`` with their move values."""
+    count, worlds, seed, continuation, decision = args
+    rng = random.Random(seed)
+    return [
+        (
+            observe(state).sample(random.Random(rng.random())),
+            values(state, worlds, rng.getrandbits(30), continuation),
+        )
+        for state in islice(_positions(rng, decision, one_seat=False), count)
+    ]
 
 
 def collect_choices(args: tuple[int, int, str]) -> list[Choice]:
     """``count`` positions of one ``decision`` with the default expert's move, from
     holes where the mover plays the current playout policy against greedy."""
     count, seed, decision = args
-    phases, find_terms, _, _ = DECISIONS[decision]
     rng = random.Random(seed)
     expert = ExpertBot("golf", random.Random(seed + 1))
-    rules = find_preset("six-card")
     out: list[Choice] = []
-    while len(out) < count:
-        me = rng.randrange(2)
-        state = new_round(rules, 2, rng.randrange(2), rng=random.Random(rng.random()))
-        play = random.Random(rng.random())
-        while not state.is_over and len(out) < count:
-            if (
-                state.to_move == me
-                and state.phase.value in phases
-                and len(state.legal_actions()) > 1
-                and find_terms(state) is not None
-                and rng.random() < 0.3
-            ):
-                obs = observe(state)
-                out.append((obs.sample(random.Random(rng.random())), expert.choose(obs)))
-            policy = golf_playout.playout_policy if state.to_move == me else greedy_policy
-            state.apply_unchecked(policy(state, play))
+    for state in islice(_positions(rng, decision, one_seat=True), count):
+        obs = observe(state)
+        out.append((obs.sample(random.Random(rng.random())), expert.choose(obs)))
     return out
 
 

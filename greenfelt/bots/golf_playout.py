@@ -184,7 +184,9 @@ def _holding(state: GolfRound) -> tuple[_PairColumnEval, _Decision, int, bool, l
     seat = state.to_move
     held = state.held
     if seat is None or held is None:
-        raise ValueError("terms need a seat holding a card (phase drawn or taken)")
+        raise ValueError(
+            "placement terms and scores need a seat holding a card (phase drawn or taken)"
+        )
     t = _pair_tables(state)
     d = _Decision(state, seat, t).estimate()
     closing = t.closes and state.closer is None and state.down[seat] == 1
