@@ -802,6 +802,7 @@ class _Decision:
     __slots__ = (
         "base",
         "cells",
+        "final",
         "held",
         "potentials",
         "seat",
@@ -820,6 +821,7 @@ class _Decision:
         self.base = seat * t.size
         self.totals: dict[int, float] = {}
         self.potentials: dict[int, tuple[float, dict[int, float]]] = {}
+        self.final: float | None = None
 
     def estimate(self) -> _Decision:
         """Value the cards this seat cannot see (G8.1: the stock and hidden cards are one
@@ -886,7 +888,10 @@ class _Decision:
         return _DENIAL_WEIGHT * extra if extra > 0 else 0.0
 
     def others_final(self) -> float:
-        """The lowest score another seat is expected to reach with one more turn."""
+        """The lowest score another seat is expected to reach with one more turn
+        (computed once a decision: placements and the playout's terms ask again)."""
+        if self.final is not None:
+            return self.final
         best = 1e9
         state = self.state
         for o in range(state.n):
@@ -898,6 +903,7 @@ class _Decision:
             improve = max(self.t.dg(worth), best_pair * 0.5)
             est = total - improve
             best = min(best, est)
+        self.final = best
         return best
 
     def closing_ok(self, mine: float, margin: float = 0.0) -> bool:
