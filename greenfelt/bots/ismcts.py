@@ -33,7 +33,8 @@ table want); with both, whichever ends first. It can grow with the choice
 does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``). Options serve
 experiments: ``align`` (Golf: candidates that turn up different face-down cards
 see the same card in each world, ``golf_worlds``; measured worse, so off),
-``playout_phases`` (phases the playout decides without a search),
+``playout_phases`` (phases the playout decides without a search, in every
+stage of the round or one: ``turn@other``),
 ``win_weight`` (Golf: the reward's share for the result of the hole), and
 ``stage_budget`` and ``stage_z`` (Golf: the budget's multiplier and the anchor's
 threshold by how near the round is to its end, ``golf_stage``), and ``halving``
@@ -204,6 +205,24 @@ def _by_stage(option: str, spec: str | dict[str, float] | None, positive: bool) 
     return dict(spec)
 
 
+def _check_phases(entries: frozenset[str]) -> None:
+    """``playout_phases`` entries: PHASE or PHASE@STAGE (``golf_stage.STAGES``)."""
+    from greenfelt.bots.golf_stage import STAGES
+
+    for entry in sorted(entries):
+        phase, at, where = entry.partition("@")
+        if phase not in _GOLF_PHASES:
+            raise ValueError(
+                f"unknown playout phase {phase}{f' (in {entry})' if at else ''}: choose from"
+                f" {', '.join(sorted(_GOLF_PHASES))}"
+            )
+        if at and where not in STAGES:
+            raise ValueError(
+                f"unknown stage {where or '(none)'} in playout phase {entry}: choose from"
+                f" {', '.join(STAGES)}"
+            )
+
+
 def _flag(option: str, value: bool | int | str) -> bool:
     """An on/off option, as a bool, 0/1 or text (``--bot-option expert:halving=off``)."""
     text = value.strip().lower() if isinstance(value, str) else value
@@ -319,17 +338,18 @@ class ExpertBot(Bot):
         self.align = _flag("align", align) and game == "golf"
         # Phases the own playout decides without a search where the fitted model
         # applies; None: the opening reveals (G1.7), at the default budget only.
+        # An entry is a phase ("flip") or a phase in one stage of the round
+        # (``golf_stage``: "turn@other").
         if isinstance(playout_phases, str):
             playout_phases = [p.strip() for p in playout_phases.split(",") if p.strip()]
-        self.playout_phases = frozenset(playout_phases) if playout_phases is not None else None
+        self.playout_phases = (
+            frozenset(p.replace(" ", "") for p in playout_phases)
+            if playout_phases is not None
+            else None
+        )
         if self.playout_phases and game != "golf":
             raise ValueError("playout_phases is for Golf, where a fitted playout plays")
-        unknown = sorted((self.playout_phases or frozenset()) - _GOLF_PHASES)
-        if unknown:
-            raise ValueError(
-                f"unknown playout phase {', '.join(unknown)}: choose from"
-                f" {', '.join(sorted(_GOLF_PHASES))}"
-            )
+        _check_phases(self.playout_phases or frozenset())
         # Golf, where the fitted model plays: the budget and the anchor's threshold
         # by how near the round is to its end (``golf_stage``): ``stage_budget``
         # multiplies the budget ("close:3,other:0.6"), ``stage_z`` replaces the
@@ -362,7 +382,7 @@ class ExpertBot(Bot):
         if self.anchor_z or self._fitted or (self.game == "golf" and self.prior_weight > 0):
             first = obs.sample(random.Random(seed))
         modelled = self._fitted and _model_applies(first)
-        if modelled and obs.view["phase"] in self._unsearched():
+        if modelled and self._left_to_playout(obs.view["phase"], first):
             # By default G1.7's opening reveals: they come before the seat has seen
             # more than one card, a choice of symmetry, which the playout's rule (a
             # column of its own) settles without a budget spent on equal moves.
@@ -423,6 +443,18 @@ class ExpertBot(Bot):
         if self.playout_phases is not None:
             return self.playout_phases
         return _REVEAL if self._default_budget else frozenset()
+
+    def _left_to_playout(self, phase: str, world: Any) -> bool:
+        """Whether the fitted playout decides ``phase`` alone here: the phase is
+        listed, or the phase in the round's current stage ("turn@other")."""
+        unsearched = self._unsearched()
+        if phase in unsearched:
+            return True
+        if not any("@" in entry for entry in unsearched):
+            return False
+        from greenfelt.bots.golf_stage import stage
+
+        return f"{phase}@{stage(world)}" in unsearched
 
     def _alignment(self, obs: Observation, world: Any, moves: list[Any]) -> Any:
         """Golf: how to align the candidates' worlds (``golf_worlds``), or None."""

@@ -20,6 +20,7 @@ from test_greedy_golf import SIX, reveal, stacked
 from greenfelt.bots import golf_playout
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_playout import flip_terms, playout_policy, turn_terms
+from greenfelt.bots.golf_stage import stage
 from greenfelt.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_PER_CHOICE, ExpertBot
 from greenfelt.golf import new_round
 from greenfelt.golf.actions import DISCARD, DRAW, PASS, SWAP, TAKE
@@ -224,8 +225,38 @@ def test_playout_phases_leave_those_decisions_to_the_playout() -> None:
     assert everything.last_iterations > 0
 
 
+def test_a_playout_phase_may_name_a_stage_of_the_round() -> None:
+    """``playout_phases`` "turn@other": the fitted playout decides the turn (G2.1)
+    without a search while no seat is near closing (G3.1; ``golf_stage``), and the
+    search still decides the turn where the seat can close."""
+    early = late = None
+    for seed in range(40):  # greedy rounds, stopped at a turn in each stage
+        state = new_round(SIX, 2, 0, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not state.is_over and (early is None or late is None):
+            if state.phase.value == "turn" and len(state.legal_actions()) > 1:
+                if stage(state) == "other" and early is None:
+                    early = state.clone()
+                if stage(state) == "close" and late is None:
+                    late = state.clone()
+            state.apply_unchecked(greedy_policy(state, rng))
+    assert early is not None and late is not None
+    for state, searched in ((early, False), (late, True)):
+        seat = state.to_move
+        assert seat is not None
+        bot = ExpertBot("golf", 4, iterations=40, playout_phases="reveal, turn@other")
+        move = bot.act(state, seat)
+        assert (bot.last_iterations > 0) is searched
+        if not searched:
+            assert move == playout_policy(state, random.Random(0))  # greedy's turn: no draw
+
+
 def test_an_unknown_playout_phase_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown playout phase flop"):
         ExpertBot("golf", 1, playout_phases="flop")
+    with pytest.raises(ValueError, match=r"unknown playout phase flop \(in flop@other\)"):
+        ExpertBot("golf", 1, playout_phases="flop@other")
+    with pytest.raises(ValueError, match="unknown stage late in playout phase turn@late"):
+        ExpertBot("golf", 1, playout_phases="turn@late")
     with pytest.raises(ValueError, match="for Golf"):
         ExpertBot("spades", 1, playout_phases="flip")
