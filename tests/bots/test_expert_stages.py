@@ -17,7 +17,7 @@ from greenfelt.bots import BotError, make_bot
 from greenfelt.bots.base import observe
 from greenfelt.bots.golf_playout import playout_policy
 from greenfelt.bots.golf_stage import stage
-from greenfelt.bots.ismcts import ExpertBot
+from greenfelt.bots.ismcts import DEFAULT_PLAYOUT_PHASES, ExpertBot
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import parse_action
 from greenfelt.golf.game import GolfRound
@@ -101,18 +101,38 @@ def position(where: str) -> GolfRound:
 
 
 def test_the_budget_grows_only_in_the_stages_named() -> None:
-    """A turn (draw or take) gets 300 iterations by default; tripled where the seat
-    can close, unchanged elsewhere."""
-    close, other = position("close"), position("other")
-    assert len(close.legal_actions()) == len(other.legal_actions()) == 2
+    """A turn (draw or take) gets 300 iterations by default where it is searched;
+    tripled where the seat can close, unchanged elsewhere (near: a rival can close)."""
+    close, near = position("close"), position("near")
+    assert len(close.legal_actions()) == len(near.legal_actions()) == 2
     plain = ExpertBot("golf", 7)
     plain.choose(observe(close))
     default_turn = plain.last_iterations
+    assert default_turn == 300
     scaled = ExpertBot("golf", 7, stage_budget="close:3")
     scaled.choose(observe(close))
     assert scaled.last_iterations == 3 * default_turn
-    scaled.choose(observe(other))
+    scaled.choose(observe(near))
     assert scaled.last_iterations == default_turn
+
+
+def test_the_default_leaves_the_early_turns_to_the_playout() -> None:
+    """DEFAULT_PLAYOUT_PHASES: while no seat is near closing (G3.1), the turn (G2.1)
+    is the playout's, without a search; near the end it is searched."""
+    assert "turn@other" in DEFAULT_PLAYOUT_PHASES
+    bot = ExpertBot("golf", 7)
+    for where, searched in (("other", False), ("near", True), ("close", True), ("final", True)):
+        state = position(where)
+        move = bot.choose(observe(state))
+        assert move in state.legal_actions()
+        assert (bot.last_iterations > 0) is searched, where
+    early = position("other")
+    bot.choose(observe(early))
+    assert bot.last_iterations == 0
+    assert bot.choose(observe(early)) == playout_policy(early, random.Random(0))
+    explicit = ExpertBot("golf", 7, iterations=40)  # a budget of its own searches it
+    explicit.choose(observe(early))
+    assert explicit.last_iterations == 40
 
 
 @pytest.mark.parametrize("where", ["close", "final"])

@@ -146,11 +146,12 @@ def test_takes_a_discard_that_pairs_a_face_up_card() -> None:
 
 def test_the_default_budget_grows_with_the_choice_where_the_model_plays() -> None:
     """Six-card: 150 iterations per legal move, at most 1,050 (a turn 300, a placement
-    of seven moves 1,050)."""
+    of seven moves 1,050). (Early turns are not searched by default at all: with
+    ``playout_phases`` given, the budget stays the default and every turn is searched.)"""
     per, most = DEFAULT_PER_CHOICE
     for phase in ("turn", "drawn"):
         state = phase_states("six-card", 2, phase, 1, 21)[0]
-        bot = ExpertBot("golf", 4)
+        bot = ExpertBot("golf", 4, playout_phases="reveal")
         seat = state.to_move
         assert seat is not None
         assert bot.act(state, seat) in state.legal_actions()
