@@ -249,7 +249,7 @@ def test_a_playout_phase_may_name_a_stage_of_the_round() -> None:
         move = bot.act(state, seat)
         assert (bot.last_iterations > 0) is searched
         if not searched:
-            assert move == playout_policy(state, random.Random(0))  # greedy's turn: no draw
+            assert move == playout_policy(state, random.Random(0))  # no random choice in it
 
 
 def test_an_unknown_playout_phase_is_refused() -> None:
