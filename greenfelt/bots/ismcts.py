@@ -111,10 +111,10 @@ DEFAULT_PLAYOUT_PHASES = frozenset(("reveal", "turn@other"))
 (``playout_phases``): the opening reveals (G1.7), a choice of symmetry, and the turn
 (G2.1: draw or take) while no seat is near closing (``golf_stage``: ``other``), where
 a one-step search gains nothing over the playout (``bench_search_gain``). Measured on
-six-card against greedy, over the same 1,500 holes as the default that searched those
-turns: 62.9% of decided holes against 62.8%, paired +0.03 +-0.93 points of percentage
-and +0.05 +-0.15 points a hole of margin, at 14% less time a move (0.212 s against
-0.246 on the same 24 holes, side by side; docs/expert-six-card.md)."""
+six-card against greedy, on the same 1,985 holes (two seeds) as the default that
+searched those turns: paired -0.23 +-0.79 points of percentage of decided holes and
+0.00 +-0.13 points a hole of margin, at 14% less time a move (62.7% of 1,962 decided
+holes; docs/expert-six-card.md)."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
