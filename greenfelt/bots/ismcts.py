@@ -458,14 +458,10 @@ class ExpertBot(Bot):
     def _left_to_playout(self, phase: str, world: Any) -> bool:
         """Whether the fitted playout decides ``phase`` alone here: the phase is
         listed, or the phase in the round's current stage ("turn@other")."""
-        unsearched = self._unsearched()
-        if phase in unsearched:
-            return True
-        if not any("@" in entry for entry in unsearched):
-            return False
         from greenfelt.bots.golf_stage import stage
 
-        return f"{phase}@{stage(world)}" in unsearched
+        unsearched = self._unsearched()
+        return phase in unsearched or f"{phase}@{stage(world)}" in unsearched
 
     def _alignment(self, obs: Observation, world: Any, moves: list[Any]) -> Any:
         """Golf: how to align the candidates' worlds (``golf_worlds``), or None."""
