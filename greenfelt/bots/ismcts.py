@@ -119,8 +119,8 @@ searched those turns: paired -0.23 +-0.79 points of percentage of decided holes 
 holes; docs/expert-six-card.md)."""
 DEFAULT_TOP_MOVES: dict[str, int] = {}
 """How many of the fitted model's best placements the search weighs at the default
-budget, by stage of the round (``top_moves``; none named: every legal move). None:
-the search's placements outside the model's three best are worth keeping. On
+budget, by stage of the round (``top_moves``; a stage not named: every legal move).
+Empty: the search's placements outside the model's three best are worth keeping. On
 six-card against greedy, all 1,500 holes of seed 3131's first 750 deals, paired with
 the default: the model's three best in every stage lost 1.17 +-1.89 points of
 percentage and 0.37 +-0.33 points a hole of margin, at 0.133 s a move; in stage
