@@ -134,7 +134,8 @@ DEFAULT_WIN_WEIGHT = 0.7
 """The share of Golf's reward that is the result of the hole; the rest is the margin
 (``win_weight``). On six-card at the default budget, 0.9 won no more holes against
 greedy (-0.6 +-1.2 points of percentage, paired on the same 1,161 holes) and lost
-0.33 +-0.22 points a hole more (docs/expert-six-card.md)."""
+0.33 +-0.22 points a hole more; 0.5 gained no margin (+0.04 +-0.18 points a hole,
+-0.91 +-1.16 points of percentage, paired on 1,491 holes; docs/expert-six-card.md)."""
 
 
 def golf_reward(state: Any, win_weight: float = DEFAULT_WIN_WEIGHT) -> list[float]:
