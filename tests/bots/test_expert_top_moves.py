@@ -23,15 +23,18 @@ from greenfelt.golf.actions import parse_action
 from greenfelt.golf.game import GolfRound
 
 
-def drawn(preset: str, seed: int) -> GolfRound:
-    """A round of ``preset`` (two players) where the seat to move holds a drawn card
-    (G2.2): after the opening reveals, seat 0's first turn, having drawn."""
-    state = new_round(find_preset(preset), 2, 1, rng=random.Random(seed))
-    while state.view(state.to_move or 0)["phase"] == "reveal":
-        state.apply(state.legal_actions()[0])
-    state.apply(parse_action("draw"))
-    assert state.view(state.to_move or 0)["phase"] == "drawn"
-    return state
+def drawn(preset: str, seed: int, where: str | None = None) -> GolfRound:
+    """A two-player round of ``preset`` where the seat to move holds a drawn card
+    (G2.2): greedy plays both seats until a turn (in stage ``where``, ``golf_stage``,
+    if given), where the seat draws."""
+    greedy = make_bot("golf", "greedy", seed)
+    state = new_round(find_preset(preset), 2, seed % 2, rng=random.Random(seed))
+    while not state.is_over:
+        if state.view(state.to_move or 0)["phase"] == "turn" and where in (None, stage(state)):
+            state.apply(parse_action("draw"))
+            return state
+        state.apply(greedy.act(state))
+    raise AssertionError(f"no turn in stage {where} for seed {seed}")
 
 
 def ranked(state: GolfRound) -> list[object]:
@@ -54,7 +57,7 @@ def test_the_search_weighs_only_the_models_best_placements(seed: int) -> None:
     # The budget follows the moves weighed (a block of rollouts is never cut short).
     assert 3 * per_choice <= bot.last_iterations < 3 * per_choice + 3
     # The model's own move (the anchor) is the first of them.
-    assert playout_policy(state.clone(), random.Random(0)) in best
+    assert playout_policy(state.clone(), random.Random(0)) == best[0]
 
 
 def test_every_placement_is_weighed_with_top_moves_0() -> None:
@@ -80,28 +83,15 @@ def test_rules_the_model_does_not_cover_are_searched_in_full() -> None:
     assert set(bot.last_visits) == set(state.legal_actions())
 
 
-def drawn_in_stage(where: str, seed: int) -> GolfRound:
-    """A six-card position in stage ``where`` (``golf_stage``) where the seat to move
-    holds a drawn card: greedy plays both seats until then."""
-    greedy = make_bot("golf", "greedy", seed)
-    state = new_round(find_preset("six-card"), 2, 0, rng=random.Random(seed))
-    while not state.is_over:
-        if state.view(state.to_move or 0)["phase"] == "turn" and stage(state) == where:
-            state.apply(parse_action("draw"))
-            return state
-        state.apply(greedy.act(state))
-    raise AssertionError(f"no turn in stage {where} for seed {seed}")
-
-
 def test_a_count_by_stage_cuts_only_in_that_stage() -> None:
     """``other:3``: the model's three best early in the round (G3.1: nobody near
     closing); every placement where the seat can close."""
     bot = ExpertBot("golf", 5, top_moves="other:3")
     assert bot.top_moves == {"other": 3}
-    early = drawn_in_stage("other", 5)
+    early = drawn("six-card", 5, "other")
     bot.choose(observe(early))
     assert set(bot.last_visits) == set(ranked(early)[:3])
-    late = drawn_in_stage("close", 5)
+    late = drawn("six-card", 5, "close")
     bot.choose(observe(late))
     assert set(bot.last_visits) == set(late.legal_actions())
     assert len(late.legal_actions()) > 3
@@ -126,7 +116,7 @@ def test_top_moves_is_read_and_bad_values_refused() -> None:
 def test_the_cut_reads_only_what_the_seat_knows(seed: int) -> None:
     """The model ranks moves from the seat's sight: on a state where every card the
     seat cannot know is resampled, the same moves are weighed and the same chosen."""
-    state = drawn_in_stage("other", seed)
+    state = drawn("six-card", seed, "other")
     seat = state.to_move
     twin = state.determinize(seat, random.Random(100 + seed))
     assert twin.cards != state.cards or twin.stock != state.stock
