@@ -335,6 +335,7 @@ class ExpertBot(Bot):
         stage_z: str | dict[str, float] | None = None,
         halving: bool | int | str = True,
         top_moves: int | str | dict[str, float] | None = None,
+        value: bool | int | str = True,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -407,6 +408,10 @@ class ExpertBot(Bot):
         self.top_moves = _top_moves(top_moves) if top_moves is not None else None
         if self.top_moves and game != "golf":
             raise ValueError("top_moves is for Golf, where a fitted playout plays")
+        # Two-player six-card Golf: the seat's own move (the anchor, and the phases
+        # left to the playout) is the learned value's (``golf_value``); off, the
+        # fitted playout's, as before.
+        self.value = _flag("value", value) and game == "golf"
         self.last_iterations = 0
         self.last_visits: dict[Any, int] = {}
         """Rollouts per legal move at the last searched decision (a diagnostic)."""
@@ -428,13 +433,14 @@ class ExpertBot(Bot):
         if self.anchor_z or self._fitted or (self.game == "golf" and self.prior_weight > 0):
             first = obs.sample(random.Random(seed))
         modelled = self._fitted and _model_applies(first)
+        own = self._own_move(first) if modelled else self.playout
         if modelled and self._left_to_playout(obs.view["phase"], first):
             # By default G1.7's opening reveals: they come before the seat has seen
             # more than one card, a choice of symmetry, which the playout's rule (a
             # column of its own) settles without a budget spent on equal moves; and
             # the turns of the early round, where a search gains nothing.
             self.last_iterations = 0
-            return self.playout(first, random.Random(seed))
+            return own(first, random.Random(seed))
         scale, stage_z = 1.0, None
         if modelled and first is not None and (self.stage_budget or self.stage_z):
             from greenfelt.bots.golf_stage import stage
@@ -442,7 +448,7 @@ class ExpertBot(Bot):
             where = stage(first)
             scale, stage_z = self.stage_budget.get(where, 1.0), self.stage_z.get(where)
         value = self._valuer(first, root)
-        anchor, z = self._anchor(first, seed, modelled, stage_z)
+        anchor, z = self._anchor(first, seed, modelled, stage_z, own)
         candidates = self._candidates(legal, first, modelled, anchor)
         if len(candidates) == 1:  # top_moves=1: the model's move, nothing to weigh
             self.last_iterations = 0
@@ -545,18 +551,33 @@ class ExpertBot(Bot):
             per_choice, budget = DEFAULT_PER_CHOICE
         return budget if per_choice is None else min(budget, per_choice * moves)
 
+    def _own_move(self, world: Any) -> Policy:
+        """Who proposes the seat's own move where the fitted model plays: the learned
+        value (``golf_value``) where it was fitted and is on, else the playout."""
+        if self.value:
+            from greenfelt.bots import golf_value
+
+            if golf_value.applies(world.rules, world.n):
+                return golf_value.value_policy
+        return self.playout
+
     def _anchor(
-        self, world: Any, seed: int, modelled: bool, stage_z: float | None = None
+        self,
+        world: Any,
+        seed: int,
+        modelled: bool,
+        stage_z: float | None = None,
+        own: Policy | None = None,
     ) -> tuple[Any, float]:
         """The move the search must clearly beat, and how clearly (``stage_z`` where
-        given, else ``anchor_z``); by default the fitted Golf model's move where the
-        model covers the rules."""
+        given, else ``anchor_z``): by default, where the fitted Golf model covers the
+        rules, the move of ``own`` (the learned value's, or the playout's)."""
         z = stage_z if stage_z is not None else self.anchor_z
         if z is None:
             z = DEFAULT_ANCHOR_Z if modelled else 0.0
         if z <= 0:
             return None, 0.0
-        return self.playout(world, random.Random(seed)), z
+        return (own or self.playout)(world, random.Random(seed)), z
 
     def _valuer(self, world: Any, root: _Node) -> Callable[[Any], float]:
         """A move's value at the root: its mean reward, shrunk toward the prior's estimate.

@@ -17,6 +17,7 @@ from greenfelt.bots import BotError, make_bot
 from greenfelt.bots.base import observe
 from greenfelt.bots.golf_playout import playout_policy
 from greenfelt.bots.golf_stage import stage
+from greenfelt.bots.golf_value import value_policy
 from greenfelt.bots.ismcts import DEFAULT_PLAYOUT_PHASES, ExpertBot
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import parse_action
@@ -129,7 +130,10 @@ def test_the_default_leaves_the_early_turns_to_the_playout() -> None:
     early = position("other")
     bot.choose(observe(early))
     assert bot.last_iterations == 0
-    assert bot.choose(observe(early)) == playout_policy(early, random.Random(0))
+    # The seat's own move: the learned value's (two-player six-card), or the playout's.
+    assert bot.choose(observe(early)) == value_policy(early, random.Random(0))
+    off = ExpertBot("golf", 7, value="off")
+    assert off.choose(observe(early)) == playout_policy(early, random.Random(0))
     explicit = ExpertBot("golf", 7, iterations=40)  # a budget of its own searches it
     explicit.choose(observe(early))
     assert explicit.last_iterations == 40
@@ -141,7 +145,7 @@ def test_a_stage_threshold_no_search_can_pass_keeps_the_playouts_move(where: str
     there (the anchor is never overruled), even with the anchor off elsewhere."""
     state = position(where)
     obs = observe(state)
-    own = playout_policy(state.clone(), random.Random(0))
+    own = value_policy(state.clone(), random.Random(0))  # the default's own move
     # Without the threshold the search overrules the playout here for some seed,
     # so keeping its move is the threshold's doing.
     free = [ExpertBot("golf", seed, anchor_z=0).choose(obs) for seed in range(3)]

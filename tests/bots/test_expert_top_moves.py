@@ -17,6 +17,7 @@ from greenfelt.bots import BotError, make_bot
 from greenfelt.bots.base import observe
 from greenfelt.bots.golf_playout import placement_scores, playout_policy
 from greenfelt.bots.golf_stage import STAGES, stage
+from greenfelt.bots.golf_value import value_policy
 from greenfelt.bots.ismcts import DEFAULT_PER_CHOICE, ExpertBot
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import parse_action
@@ -49,7 +50,7 @@ def test_the_search_weighs_only_the_models_best_placements(seed: int) -> None:
     legal = state.legal_actions()
     assert len(legal) == 7  # over any of six cards, or to the discard pile
     per_choice = DEFAULT_PER_CHOICE[0]
-    bot = ExpertBot("golf", seed, top_moves=3)
+    bot = ExpertBot("golf", seed, top_moves=3, value="off")  # the model's own anchor
     move = bot.choose(observe(state))
     best = ranked(state)[:3]
     assert set(bot.last_visits) == set(best)
@@ -70,7 +71,7 @@ def test_every_placement_is_weighed_with_top_moves_0() -> None:
 
 def test_top_moves_1_plays_the_models_move_without_a_search() -> None:
     state = drawn("six-card", 2)
-    bot = ExpertBot("golf", 2, top_moves=1)
+    bot = ExpertBot("golf", 2, top_moves=1, value="off")
     assert bot.choose(observe(state)) == playout_policy(state.clone(), random.Random(0))
     assert bot.last_iterations == 0
 
@@ -86,7 +87,7 @@ def test_rules_the_model_does_not_cover_are_searched_in_full() -> None:
 def test_a_count_by_stage_cuts_only_in_that_stage() -> None:
     """``other:3``: the model's three best early in the round (G3.1: nobody near
     closing); every placement where the seat can close."""
-    bot = ExpertBot("golf", 5, top_moves="other:3")
+    bot = ExpertBot("golf", 5, top_moves="other:3", value="off")
     assert bot.top_moves == {"other": 3}
     early = drawn("six-card", 5, "other")
     bot.choose(observe(early))
@@ -115,11 +116,13 @@ def test_top_moves_is_read_and_bad_values_refused() -> None:
 @pytest.mark.parametrize("seed", [6, 7, 8])
 def test_the_cut_reads_only_what_the_seat_knows(seed: int) -> None:
     """The model ranks moves from the seat's sight: on a state where every card the
-    seat cannot know is resampled, the same moves are weighed and the same chosen."""
+    seat cannot know is resampled, the same moves are weighed (the model's best two
+    and the anchor, the learned value's move) and the same chosen."""
     state = drawn("six-card", seed, "other")
     seat = state.to_move
     twin = state.determinize(seat, random.Random(100 + seed))
     assert twin.cards != state.cards or twin.stock != state.stock
     real, imagined = (ExpertBot("golf", seed, top_moves=2, iterations=40) for _ in range(2))
     assert real.choose(observe(state)) == imagined.choose(observe(twin))
-    assert set(real.last_visits) == set(imagined.last_visits) == set(ranked(state)[:2])
+    weighed = {*ranked(state)[:2], value_policy(state.clone(), random.Random(0))}
+    assert set(real.last_visits) == set(imagined.last_visits) == weighed

@@ -23,6 +23,7 @@ from greenfelt.bots.golf_playout import (
     score_moves,
     terms,
 )
+from greenfelt.bots.golf_value import value_policy
 from greenfelt.bots.ismcts import DEFAULT_ANCHOR_Z, ExpertBot
 from greenfelt.cards import Rank
 from greenfelt.golf import find_preset, new_round
@@ -208,7 +209,8 @@ def test_a_heavy_prior_makes_the_expert_play_the_models_move() -> None:
         assert seat is not None
         estimate = golf_playout.prior(state)
         assert estimate is not None
-        bot = ExpertBot("golf", index, iterations=14, prior_weight=1e9)
+        # The fitted model's own anchor (value off), which the prior speaks for.
+        bot = ExpertBot("golf", index, iterations=14, prior_weight=1e9, value="off")
         # Alike moves (two unknown cards in like columns) share the best estimate.
         assert estimate[bot.act(state, seat)] > max(estimate.values()) - 1e-9
 
@@ -251,9 +253,18 @@ def test_the_search_overrules_its_playouts_move_only_when_clearly_better() -> No
 
 def test_by_default_the_search_is_anchored_only_to_the_fitted_model() -> None:
     """With one rollout a move no difference is clear, so an anchored expert plays its
-    playout's move: on six-card (the fitted model) always; on nine-card, where the
-    playout is greedy and the search is not anchored, the rollouts decide."""
+    own move: on two-player six-card the learned value's (``golf_value``), or with
+    ``value=off`` the fitted playout's; on three-player six-card, where no value is
+    fitted, the playout's; on nine-card, where the playout is greedy and the search
+    is not anchored, the rollouts decide."""
     for index, state in enumerate(held_states("six-card", 2, 12, 9)):
+        seat = state.to_move
+        assert seat is not None
+        bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))
+        assert bot.act(state, seat) == value_policy(state, random.Random(0))
+        off = ExpertBot("golf", index, iterations=len(state.legal_actions()), value="off")
+        assert off.act(state, seat) == playout_policy(state, random.Random(0))
+    for index, state in enumerate(held_states("six-card", 3, 6, 9)):
         seat = state.to_move
         assert seat is not None
         bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))

@@ -1,0 +1,262 @@
+"""Fit the six-card value network (``greenfelt/bots/golf_value.py``).
+
+Approximate policy iteration against greedy, two-player six-card Golf:
+
+1. ``collect``: play a policy against greedy over mirrored deals and keep every
+   afterstate of its seat (the position it leaves when its turn ends, from its
+   view) with a target: what the hole gave it (``ismcts.golf_reward``), or with
+   ``--lam`` below 1 the TD(lambda) blend of that and the values the policy
+   computed at its next turns (``golf_value.decide``), far less noisy;
+2. ``train``: fit the network to those targets (PyTorch, CPU: ``pip install
+   torch==2.13.0``, only here; the bots run it with numpy);
+3. ``play``: the value policy with a network against greedy (win rate of decided
+   holes with its 95% interval, points a hole), the same mirrored deals for a seed.
+
+The shipped network came from (each step about 18 minutes on 2 cores)::
+
+    fit_value.py collect --policy playout --deals 220000 --seed 2 --out d0.npz
+    fit_value.py train d0.npz --out n0.npz --epochs 6
+    fit_value.py collect --policy n0.npz --deals 40000 --seed 31 --out d1.npz
+    fit_value.py train d1.npz --init n0.npz --lr 5e-4 --epochs 4 --out n1.npz
+    fit_value.py collect --policy n1.npz --deals 40000 --seed 41 --lam 0.7 --out d2.npz
+    fit_value.py train d2.npz --init n1.npz --lr 5e-4 --epochs 4 --out n2.npz
+    ...
+
+(docs/expert-six-card.md has each round's figures). ``--jobs`` spreads the games
+over processes; the same seed gives the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from greenfelt.bots import golf_value
+from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_playout import playout_policy
+from greenfelt.bots.ismcts import golf_reward
+from greenfelt.golf import find_preset, new_round
+
+RULES = find_preset("six-card")
+_models: dict[str, golf_value.ValueModel] = {}
+
+
+def _model(path: str) -> golf_value.ValueModel:
+    if path not in _models:
+        _models[path] = golf_value.ValueModel(dict(np.load(path)))
+    return _models[path]
+
+
+def _hole(
+    deal: int, me: int, policy: str, lam: float
+) -> tuple[list[list[int]], list[float], list[float], list[int]]:
+    """One mirrored half: ``policy`` at seat ``me`` against greedy. Returns the seat's
+    afterstates (layout 6, the other's 6, top, unseen 14, closed), their TD and
+    Monte Carlo targets, and the scores."""
+    state = new_round(RULES, 2, deal % 2, rng=random.Random(deal))
+    rng = random.Random(deal * 2 + me)
+    model = None if policy == "playout" else _model(policy)
+    afterstates: list[list[int]] = []
+    following: list[float] = []  # the value at the seat's next turn, per afterstate
+    while not state.is_over:
+        seat = state.to_move
+        if seat != me:
+            state.apply_unchecked(greedy_policy(state, rng))
+            continue
+        if model is None:
+            action = playout_policy(state, rng)
+        elif state.phase.value == "reveal":
+            action = golf_value.value_policy(state, rng)
+        else:
+            action, value = golf_value.decide(golf_value.sight(state.view(me)), model)
+            if state.phase.value == "turn" and len(following) < len(afterstates):
+                following.append(value)
+        state.apply_unchecked(action)
+        if state.to_move != me and not state.is_over and state.phase.value == "turn":
+            s = golf_value.sight(state.view(me))
+            closed = int(state.closer == me)
+            afterstates.append([*s.mine, *s.theirs, s.top, *s.unseen, closed])
+    scores = state.scores
+    assert scores is not None
+    result = golf_reward(state)[me]
+    targets = []
+    g = result
+    following += [math.nan] * (len(afterstates) - len(following))
+    for v in reversed(following):
+        g = result if math.isnan(v) else (1 - lam) * v + lam * g
+        targets.append(g)
+    targets.reverse()
+    return afterstates, targets, [result] * len(afterstates), scores
+
+
+def _play_chunk(args: tuple[str, list[int], float]) -> dict[str, Any]:
+    policy, deals, lam = args
+    rows: list[list[int]] = []
+    td: list[float] = []
+    mc: list[float] = []
+    wins = losses = 0
+    margin = 0.0
+    for deal in deals:
+        for me in (0, 1):
+            a, t, m, scores = _hole(deal, me, policy, lam)
+            rows += a
+            td += t
+            mc += m
+            wins += scores[me] < scores[1 - me]
+            losses += scores[me] > scores[1 - me]
+            margin += scores[1 - me] - scores[me]
+    return {"rows": rows, "td": td, "mc": mc, "wins": wins, "losses": losses, "margin": margin}
+
+
+def _games(policy: str, deals: int, seed: int, jobs: int, lam: float) -> dict[str, Any]:
+    rng = random.Random(seed)
+    ids = [rng.getrandbits(40) for _ in range(deals)]
+    chunks = [ids[i : i + 50] for i in range(0, deals, 50)]
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = list(pool.map(_play_chunk, [(policy, c, lam) for c in chunks]))
+    out: dict[str, Any] = {k: [] for k in ("rows", "td", "mc")}
+    for key in ("wins", "losses", "margin"):
+        out[key] = sum(p[key] for p in parts)
+    for p in parts:
+        for key in ("rows", "td", "mc"):
+            out[key] += p[key]
+    out["holes"] = 2 * deals
+    return out
+
+
+def _report(name: str, g: dict[str, Any]) -> str:
+    decided = g["wins"] + g["losses"]
+    p = g["wins"] / decided
+    half = 1.96 * math.sqrt(p * (1 - p) / decided)
+    return (
+        f"{name} vs greedy: {100 * p:.1f}% [{100 * (p - half):.1f}, {100 * (p + half):.1f}] of"
+        f" {decided} decided holes ({g['holes']} played), {g['margin'] / g['holes']:+.2f}"
+        " points a hole"
+    )
+
+
+def collect(args: argparse.Namespace) -> None:
+    start = time.monotonic()
+    g = _games(args.policy, args.deals, args.seed, args.jobs, args.lam)
+    print(_report(args.policy, g))
+    rows = np.array(g["rows"], dtype=np.int8).reshape(-1, 28)
+    np.savez_compressed(
+        args.out,
+        mine=rows[:, :6],
+        theirs=rows[:, 6:12],
+        top=rows[:, 12],
+        unseen=rows[:, 13:27],
+        closed=rows[:, 27],
+        td=np.array(g["td"], dtype=np.float32),
+        mc=np.array(g["mc"], dtype=np.float32),
+    )
+    print(f"{len(rows)} afterstates to {args.out} in {time.monotonic() - start:.0f} s")
+
+
+def play(args: argparse.Namespace) -> None:
+    print(_report(args.policy, _games(args.policy, args.deals, args.seed, args.jobs, 1.0)))
+
+
+def train(args: argparse.Namespace) -> None:
+    try:
+        import torch
+    except ImportError:
+        sys.exit("train needs PyTorch (CPU): .venv/bin/pip install torch==2.13.0")
+    torch.set_num_threads(args.threads)
+    xs, ys = [], []
+    for name in args.data:
+        d = np.load(name)
+        index, scalars = golf_value.featurize(
+            d["mine"], d["theirs"], d["top"], d["unseen"], d["closed"]
+        )
+        x = np.zeros((len(index), golf_value.FEATURES), dtype=np.float32)
+        np.add.at(x, (np.arange(len(index))[:, None], index), 1.0)
+        x[:, golf_value.ONE_HOT :] = scalars
+        xs.append(x)
+        ys.append(d[args.target])
+    x_all = torch.from_numpy(np.concatenate(xs))
+    y_all = torch.from_numpy(np.concatenate(ys))
+    torch.manual_seed(args.seed)
+    order = torch.randperm(len(y_all))
+    x_all, y_all = x_all[order], y_all[order]
+    held = min(50_000, len(y_all) // 10)
+    xv, yv, xt, yt = x_all[:held], y_all[:held], x_all[held:], y_all[held:]
+    sizes = [golf_value.FEATURES, *(int(h) for h in args.hidden.split(",")), 1]
+    layers: list[Any] = []
+    for i in range(len(sizes) - 1):
+        layers.append(torch.nn.Linear(sizes[i], sizes[i + 1]))
+        if i < len(sizes) - 2:
+            layers.append(torch.nn.ReLU())
+    net = torch.nn.Sequential(*layers)
+    linear = [m for m in net if isinstance(m, torch.nn.Linear)]
+    if args.init:
+        w = np.load(args.init)
+        for i, m in enumerate(linear):
+            m.weight.data = torch.from_numpy(w[f"W{i + 1}"].T.copy()).float()
+            m.bias.data = torch.from_numpy(w[f"b{i + 1}"].copy()).float()
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
+    constant = float(((yv - yt.mean()) ** 2).mean())
+    for epoch in range(args.epochs):
+        net.train()
+        perm = torch.randperm(len(yt))
+        for i in range(0, len(yt), args.batch):
+            idx = perm[i : i + args.batch]
+            loss = ((torch.sigmoid(net(xt[idx])[:, 0]) - yt[idx]) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        schedule.step()
+        net.eval()
+        with torch.no_grad():
+            mse = float(((torch.sigmoid(net(xv)[:, 0]) - yv) ** 2).mean())
+        print(f"epoch {epoch + 1}: held-out mse {mse:.5f} (a constant: {constant:.5f})")
+    weights = {}
+    for i, m in enumerate(linear):
+        weights[f"W{i + 1}"] = m.weight.data.numpy().T.copy()
+        weights[f"b{i + 1}"] = m.bias.data.numpy().copy()
+    np.savez(args.out, **weights)
+    print(f"{len(yt)} afterstates fitted; the network to {args.out}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="fit the six-card value network")
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect", help="afterstates and targets from games against greedy")
+    c.add_argument("--policy", default="playout", help="playout, or a network file (.npz)")
+    c.add_argument("--deals", type=int, default=40000)
+    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--lam", type=float, default=1.0, help="TD(lambda); 1: what the hole gave")
+    c.add_argument("--out", required=True)
+    t = sub.add_parser("train", help="fit a network to collected afterstates")
+    t.add_argument("data", nargs="+")
+    t.add_argument("--out", required=True)
+    t.add_argument("--init", default="", help="start from this network")
+    t.add_argument("--target", choices=("td", "mc"), default="td")
+    t.add_argument("--hidden", default="256,128")
+    t.add_argument("--epochs", type=int, default=4)
+    t.add_argument("--batch", type=int, default=1024)
+    t.add_argument("--lr", type=float, default=2e-3)
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--threads", type=int, default=1)
+    p = sub.add_parser("play", help="the value policy against greedy")
+    p.add_argument("--policy", default=str(golf_value.WEIGHTS_PATH))
+    p.add_argument("--deals", type=int, default=5000)
+    p.add_argument("--seed", type=int, default=22)
+    p.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    {"collect": collect, "train": train, "play": play}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""The learned six-card value and its policy (``golf_value``; issue 4).
+
+The network itself is fitted (``benchmarks/fit_value.py``); what is tested here is
+what must hold for any fit: the rules it applies to, that it reads only the seat's
+view, that the seat's last turn is valued by the hole's own reward (G3.1, G5.3),
+the inputs a player would reckon, and the expert's use of it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from greenfelt.bots import BotError, make_bot
+from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_value import (
+    SCALARS,
+    Sight,
+    ValueModel,
+    applies,
+    decide,
+    featurize,
+    reward,
+    sight,
+    value_policy,
+)
+from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.actions import DISCARD, DRAW, SWAP, TAKE, Kind
+from greenfelt.golf.game import GolfRound
+
+SIX = find_preset("six-card")
+
+
+def unseen_of(*layouts: tuple[int, ...], discard: tuple[int, ...] = (), held: int = 0) -> tuple:
+    """Unseen cards by rank (one deck, C1) once these face-up ranks are out."""
+    counts = [0] + [4] * 13
+    for rank in (*[r for lay in layouts for r in lay], *discard, held):
+        if rank:
+            counts[rank] -= 1
+    return tuple(counts)
+
+
+def positions(count: int, seed: int) -> list[GolfRound]:
+    """Two-player six-card positions after the reveals, greedy playing both seats."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = new_round(SIX, 2, rng.randrange(2), rng=random.Random(rng.random()))
+        for _ in range(rng.randrange(4, 30)):
+            if state.is_over:
+                break
+            state.apply_unchecked(greedy_policy(state, rng))
+        if not state.is_over and state.phase.value != "reveal":
+            out.append(state)
+    return out
+
+
+def test_it_applies_to_two_player_six_card_only() -> None:
+    assert applies(SIX, 2)
+    assert applies(SIX.with_options({"end": "holes:18"}), 2)  # a longer match: the same holes
+    assert not applies(SIX, 3)
+    assert not applies(SIX.with_options({"closer_rule": "penalty_10"}), 2)  # G6
+    assert not applies(SIX.with_options({"values": "wikihow-basic"}), 2)  # G5.1
+    for preset in ("eight-card", "nine-card", "four-card", "cambio"):
+        assert not applies(find_preset(preset), 2), preset
+
+
+def test_sight_is_the_views_cards() -> None:
+    """Face-up cards by rank, face-down as 0, and every card not in sight unseen (C1)."""
+    for state in positions(20, 1):
+        seat = state.to_move
+        assert seat is not None
+        s = sight(state.view(seat))
+        size = state.size
+        for who, ranks in ((seat, s.mine), (1 - seat, s.theirs)):
+            for p in range(size):
+                i = who * size + p
+                assert ranks[p] == (state.cards[i].rank if state.up[i] else 0)
+        seen = sum(r != 0 for r in s.mine + s.theirs) + len(state.discard) + (s.held != 0)
+        assert sum(s.unseen) == 52 - seen
+
+
+def test_the_last_turn_takes_the_card_that_pairs_and_wins() -> None:
+    """G3.1: the other has closed; the discard's 9 pairs the seat's face-up 9 over its
+    last face-down card (G5.3), a hole of 0 against the other's 8, which the reward of
+    the hole itself values exactly."""
+    mine = (9, 3, 4, 0, 3, 4)
+    theirs = (5, 6, 7, 5, 6, 1)  # 0 + 0 + 8, all face up
+    turn = Sight(mine, theirs, 9, unseen_of(mine, theirs, discard=(9,)), "turn", 0, True, True)
+    action, value = decide(turn)
+    assert action == TAKE
+    assert value == pytest.approx(reward(0, 8))
+    taken = Sight(
+        mine, theirs, 2, unseen_of(mine, theirs, discard=(2,), held=9), "taken", 9, True, False
+    )
+    assert decide(taken) == (SWAP[3], pytest.approx(reward(0, 8)))
+
+
+def test_the_last_turn_discards_a_card_that_would_lose() -> None:
+    """A drawn queen (10, G5.1) anywhere would lose a hole the seat wins as it stands."""
+    mine = (1, 3, 4, 1, 3, 4)  # all face up: 0 + 0 + 0, and A-A pairs too
+    theirs = (5, 6, 7, 5, 6, 1)
+    drawn = Sight(
+        mine, theirs, 8, unseen_of(mine, theirs, discard=(8,), held=12), "drawn", 12, True, True
+    )
+    assert decide(drawn) == (DISCARD, pytest.approx(reward(0, 8)))
+
+
+def test_the_policy_reads_only_the_seats_view() -> None:
+    """The same move on a state whose every card the seat cannot know is resampled."""
+    changed = 0
+    for index, state in enumerate(positions(30, 2)):
+        seat = state.to_move
+        assert seat is not None
+        twin = state.determinize(seat, random.Random(index))
+        changed += twin.cards != state.cards or twin.stock != state.stock
+        assert value_policy(state, random.Random(0)) == value_policy(twin, random.Random(1))
+    assert changed > 20
+
+
+def test_a_high_card_never_replaces_a_low_face_up_card_or_breaks_a_pair() -> None:
+    """A drawn J, Q or 10 (10 points, G5.1) over a face-up A, 2 or K, or over one of
+    a pair (G5.3), only adds points, unless it pairs the column's other card: the
+    fitted policy never does it."""
+    checked = 0
+    for state in positions(600, 3):
+        if state.phase.value != "turn" or DRAW not in state.legal_actions():
+            continue
+        state.apply(DRAW)
+        held = state.held
+        assert held is not None
+        if held.rank not in (10, 11, 12):
+            continue
+        seat = state.to_move
+        assert seat is not None
+        s = sight(state.view(seat))
+        action = value_policy(state, random.Random(0))
+        if action.kind is Kind.SWAP and action.pos is not None:
+            old = s.mine[action.pos]
+            partner = s.mine[(action.pos + 3) % 6]
+            if partner == held.rank:
+                continue
+            assert old not in (1, 2, 13), (s, action)
+            assert not (old and old == partner), (s, action)
+        checked += 1
+    assert checked > 40
+
+
+def test_inputs_count_pairs_as_a_player_does() -> None:
+    """G5.3: a column of equal ranks scores 0 in the known scores; the other seat can
+    pair the discard's top card with a face-up card over a different partner."""
+    mine = [[5, 10, 0, 5, 3, 0]]  # 5/5 paired: 0; 10 + 3 = 13; face-down column
+    theirs = [[7, 0, 0, 2, 0, 0]]  # a 7 over a face-down card
+    unseen = [unseen_of(tuple(mine[0]), tuple(theirs[0]), discard=(7,))]
+    index, scalars = featurize(mine, theirs, [7], unseen, [0])
+    named = dict(zip(SCALARS, scalars[0], strict=True))
+    assert named["my_known"] == pytest.approx(13 / 20)
+    assert named["their_known"] == pytest.approx(5 / 20)  # 7 + -2
+    assert named["their_pair"] == 1.0
+    assert named["unseen"] == pytest.approx(sum(unseen[0]) / 40)
+    assert index.shape == (1, 9)
+    _, none = featurize(mine, theirs, [8], unseen, [0])
+    assert dict(zip(SCALARS, none[0], strict=True))["their_pair"] == 0.0
+
+
+def test_a_network_of_other_inputs_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"refit it with benchmarks/fit_value\.py"):
+        ValueModel({"W1": np.zeros((10, 4)), "b1": np.zeros(4)})
+
+
+def test_the_expert_option_value_is_on_or_off() -> None:
+    assert make_bot("golf", "expert", 1).value is True  # type: ignore[attr-defined]
+    assert make_bot("golf", "expert", 1, value="off").value is False  # type: ignore[attr-defined]
+    with pytest.raises(BotError, match="value is on or off"):
+        make_bot("golf", "expert", 1, value="maybe")
