@@ -56,16 +56,26 @@ def _model(path: str) -> golf_value.ValueModel:
 
 
 def _hole(
-    deal: int, me: int, policy: str, lam: float
+    deal: int, me: int, policy: str, lam: float, *, explore: float = 0.0, top: int = 3
 ) -> tuple[list[list[int]], list[float], list[float], list[int]]:
     """One mirrored half: ``policy`` at seat ``me`` against greedy. Returns the seat's
     afterstates (layout 6, the other's 6, top, unseen 14, closed), their TD and
-    Monte Carlo targets, and the scores."""
+    Monte Carlo targets, and the scores.
+
+    With ``explore``, that share of the seat's decisions plays another of the
+    policy's ``top`` best moves instead of its best, so the network also learns the
+    afterstates the policy weighs but rarely plays; the TD(lambda) target of the
+    afterstate before such a turn is cut to the value the policy computed there
+    (Watkins), since what followed was not the policy's play.
+    """
     state = new_round(RULES, 2, deal % 2, rng=random.Random(deal))
     rng = random.Random(deal * 2 + me)
+    explorer = random.Random(f"explore:{deal}:{me}")
     model = None if policy == "playout" else _model(policy)
     afterstates: list[list[int]] = []
     following: list[float] = []  # the value at the seat's next turn, per afterstate
+    explored: list[bool] = []  # whether that next turn strayed from the policy
+    straying = False
     while not state.is_over:
         seat = state.to_move
         if seat != me:
@@ -76,58 +86,89 @@ def _hole(
         elif state.phase.value == "reveal":
             action = golf_value.value_policy(state, rng)
         else:
-            action, value = golf_value.decide(golf_value.sight(state.view(me)), model)
+            moves = golf_value.options(golf_value.sight(state.view(me)), model)
+            action, value = golf_value.best_move(moves)
             if state.phase.value == "turn" and len(following) < len(afterstates):
                 following.append(value)
+            if explore and len(moves) > 1 and explorer.random() < explore:
+                ranked = sorted(moves, key=lambda m: -m[1])[:top]
+                action = explorer.choice([a for a, _ in ranked if a != action])
+                straying = True
         state.apply_unchecked(action)
         if state.to_move != me and not state.is_over and state.phase.value == "turn":
             s = golf_value.sight(state.view(me))
             closed = int(state.closer == me)
             afterstates.append([*s.mine, *s.theirs, s.top, *s.unseen, closed])
+            if len(afterstates) > 1:
+                explored.append(straying)
+            straying = False
+    explored.append(straying)
     scores = state.scores
     assert scores is not None
     result = golf_reward(state)[me]
     targets = []
     g = result
     following += [math.nan] * (len(afterstates) - len(following))
-    for v in reversed(following):
-        g = result if math.isnan(v) else (1 - lam) * v + lam * g
+    for v, cut in zip(reversed(following), reversed(explored[: len(afterstates)]), strict=True):
+        if math.isnan(v):
+            g = result  # no next turn: the hole's own reward
+        elif cut:
+            g = v  # the next turn strayed: the policy's own value there
+        else:
+            g = (1 - lam) * v + lam * g
         targets.append(g)
     targets.reverse()
     return afterstates, targets, [result] * len(afterstates), scores
 
 
-def _play_chunk(args: tuple[str, list[int], float]) -> dict[str, Any]:
-    policy, deals, lam = args
+def _play_chunk(args: tuple[str, list[int], float, float]) -> dict[str, Any]:
+    policy, deals, lam, explore = args
     rows: list[list[int]] = []
     td: list[float] = []
     mc: list[float] = []
     wins = losses = 0
     margin = 0.0
+    won: list[float] = []  # per hole, in order: the win value (100, 50 for a tie, 0)
+    margins: list[int] = []  # per hole: greedy's points less the policy's
     for deal in deals:
         for me in (0, 1):
-            a, t, m, scores = _hole(deal, me, policy, lam)
+            a, t, m, scores = _hole(deal, me, policy, lam, explore=explore)
             rows += a
             td += t
             mc += m
             wins += scores[me] < scores[1 - me]
             losses += scores[me] > scores[1 - me]
             margin += scores[1 - me] - scores[me]
-    return {"rows": rows, "td": td, "mc": mc, "wins": wins, "losses": losses, "margin": margin}
+            won.append(
+                100.0 if scores[me] < scores[1 - me] else 50.0 * (scores[me] == scores[1 - me])
+            )
+            margins.append(scores[1 - me] - scores[me])
+    return {
+        "rows": rows,
+        "td": td,
+        "mc": mc,
+        "wins": wins,
+        "losses": losses,
+        "margin": margin,
+        "won": won,
+        "margins": margins,
+    }
 
 
-def _games(policy: str, deals: int, seed: int, jobs: int, lam: float) -> dict[str, Any]:
+def _games(
+    policy: str, deals: int, seed: int, jobs: int, lam: float, *, explore: float = 0.0
+) -> dict[str, Any]:
     rng = random.Random(seed)
     ids = [rng.getrandbits(40) for _ in range(deals)]
     chunks = [ids[i : i + 50] for i in range(0, deals, 50)]
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(_play_chunk, [(policy, c, lam) for c in chunks]))
-    out: dict[str, Any] = {k: [] for k in ("rows", "td", "mc")}
+        parts = list(pool.map(_play_chunk, [(policy, c, lam, explore) for c in chunks]))
+    out: dict[str, Any] = {k: [] for k in ("rows", "td", "mc", "won", "margins")}
     for key in ("wins", "losses", "margin"):
         out[key] = sum(p[key] for p in parts)
     for p in parts:
-        for key in ("rows", "td", "mc"):
+        for key in ("rows", "td", "mc", "won", "margins"):
             out[key] += p[key]
     out["holes"] = 2 * deals
     return out
@@ -146,7 +187,7 @@ def _report(name: str, g: dict[str, Any]) -> str:
 
 def collect(args: argparse.Namespace) -> None:
     start = time.monotonic()
-    g = _games(args.policy, args.deals, args.seed, args.jobs, args.lam)
+    g = _games(args.policy, args.deals, args.seed, args.jobs, args.lam, explore=args.explore)
     print(_report(args.policy, g))
     rows = np.array(g["rows"], dtype=np.int8).reshape(-1, 28)
     np.savez_compressed(
@@ -162,8 +203,30 @@ def collect(args: argparse.Namespace) -> None:
     print(f"{len(rows)} afterstates to {args.out} in {time.monotonic() - start:.0f} s")
 
 
+def _paired(a: list[float], b: list[float]) -> str:
+    """The mean of b - a over the same holes, with its 95% interval."""
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return f"{mean:+.2f} +-{1.96 * sd / math.sqrt(n):.2f}"
+
+
 def play(args: argparse.Namespace) -> None:
-    print(_report(args.policy, _games(args.policy, args.deals, args.seed, args.jobs, 1.0)))
+    policies = args.policy or [str(golf_value.WEIGHTS_PATH)]
+    first = None
+    for policy in policies:
+        g = _games(policy, args.deals, args.seed, args.jobs, 1.0)
+        print(_report(policy, g), flush=True)
+        if first is None:
+            first = g
+        else:
+            print(
+                f"  paired with {policies[0]} on the same holes: win value"
+                f" {_paired(first['won'], g['won'])} points of percentage, margin"
+                f" {_paired(first['margins'], g['margins'])} points a hole",
+                flush=True,
+            )
 
 
 def train(args: argparse.Namespace) -> None:
@@ -237,6 +300,12 @@ def main() -> None:
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--jobs", type=int, default=2)
     c.add_argument("--lam", type=float, default=1.0, help="TD(lambda); 1: what the hole gave")
+    c.add_argument(
+        "--explore",
+        type=float,
+        default=0.0,
+        help="the share of decisions that play another of the policy's three best moves",
+    )
     c.add_argument("--out", required=True)
     t = sub.add_parser("train", help="fit a network to collected afterstates")
     t.add_argument("data", nargs="+")
@@ -250,7 +319,12 @@ def main() -> None:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--threads", type=int, default=1)
     p = sub.add_parser("play", help="the value policy against greedy")
-    p.add_argument("--policy", default=str(golf_value.WEIGHTS_PATH))
+    p.add_argument(
+        "--policy",
+        action="append",
+        help="a network file (.npz) or playout; repeat to compare on the same deals"
+        " (paired with the first); default: the shipped network",
+    )
     p.add_argument("--deals", type=int, default=5000)
     p.add_argument("--seed", type=int, default=22)
     p.add_argument("--jobs", type=int, default=2)

@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from threadpoolctl import threadpool_limits
 
 from greenfelt.cards import parse_card
 from greenfelt.golf.actions import DISCARD, DRAW, FLIP, PASS, SWAP, TAKE, GolfAction
@@ -55,9 +56,11 @@ __all__ = [
     "Sight",
     "ValueModel",
     "applies",
+    "best_move",
     "decide",
     "featurize",
     "load_model",
+    "options",
     "sight",
     "value_policy",
 ]
@@ -228,6 +231,7 @@ class ValueModel:
     """
 
     def __init__(self, weights: dict[str, npt.NDArray[Any]]) -> None:
+        _one_blas_thread()
         first = np.asarray(weights["W1"], dtype=np.float32)
         if first.shape[0] != FEATURES:
             raise ValueError(
@@ -259,6 +263,15 @@ class ValueModel:
             h = h @ weight + bias
         out: FloatArray = 1.0 / (1.0 + np.exp(-h[:, 0]))
         return out
+
+
+@cache
+def _one_blas_thread() -> None:
+    """Keep numpy's BLAS to one thread in this process. A batch is a few hundred rows,
+    and bots run one a core (simulations) or beside the server's event loop, where a
+    second BLAS thread only contends: a 400-row batch took 7.3 ms with the default
+    threads on a busy 2-core machine and 2.0 ms with one."""
+    threadpool_limits(limits=1, user_api="blas")
 
 
 @cache
@@ -464,8 +477,11 @@ def _best(
     return best, best_value
 
 
-def decide(s: Sight, model: ValueModel | None = None) -> tuple[GolfAction, float]:
-    """The move of the highest expected value for the seat to move, and that value.
+def options(s: Sight, model: ValueModel | None = None) -> list[tuple[GolfAction, float]]:
+    """Each move of the seat to move with its expected value, in the order that settles
+    ties (:func:`decide` plays the first of the highest): the turn's draw before its
+    take (G2.1), a card in hand's placements before its discard (G2.2, G2.3), and
+    after a discard passing before each flip.
 
     Phases other than a turn, a card in hand or the flip after a discard (the
     reveals of G1.7) are not decided here: see :func:`value_policy`.
@@ -482,23 +498,39 @@ def decide(s: Sight, model: ValueModel | None = None) -> tuple[GolfAction, float
             if s.unseen[r]
         ]
         values = plan.values(model)
-        take = _best(takes, values)[1] if takes else -1.0
         draw = sum(
             w * max(_best(places, values)[1], _best(flips, values)[1]) for w, places, flips in draws
         )
-        return (TAKE, take) if take > draw else (DRAW, draw)
+        return [(DRAW, draw), (TAKE, _best(takes, values)[1])] if takes else [(DRAW, draw)]
     if s.phase == "taken":
-        return _best(plan.placements(s.held, 0), plan.values(model))
+        places = plan.placements(s.held, 0)
+        values = plan.values(model)
+        return [(action, _mean(option, values)) for action, option in places]
     if s.phase == "drawn":
         places = plan.placements(s.held, 0)
         flips = plan.after_discard(s.held, 0)
         values = plan.values(model)
-        best, value = _best(places, values)
-        after = _best(flips, values)[1]
-        return (best, value) if value >= after else (DISCARD, after)
+        out = [(action, _mean(option, values)) for action, option in places]
+        return [*out, (DISCARD, _best(flips, values)[1])]
     if s.phase == "flip":
-        return _best(plan.after_discard(s.top, 0), plan.values(model))
+        flips = plan.after_discard(s.top, 0)
+        values = plan.values(model)
+        return [(action, _mean(option, values)) for action, option in flips]
     raise ValueError(f"the value policy does not decide the phase {s.phase!r}")
+
+
+def decide(s: Sight, model: ValueModel | None = None) -> tuple[GolfAction, float]:
+    """The move of the highest expected value for the seat to move, and that value."""
+    return best_move(options(s, model))
+
+
+def best_move(moves: Sequence[tuple[GolfAction, float]]) -> tuple[GolfAction, float]:
+    """The first of the highest-valued moves (:func:`options` orders them for ties)."""
+    best = moves[0]
+    for move in moves[1:]:
+        if move[1] > best[1]:
+            best = move
+    return best
 
 
 def value_policy(state: Any, rng: random.Random) -> GolfAction:

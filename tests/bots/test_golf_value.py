@@ -20,8 +20,11 @@ from greenfelt.bots.golf_value import (
     Sight,
     ValueModel,
     applies,
+    best_move,
     decide,
     featurize,
+    load_model,
+    options,
     reward,
     sight,
     value_policy,
@@ -175,3 +178,33 @@ def test_the_expert_option_value_is_on_or_off() -> None:
     assert make_bot("golf", "expert", 1, value="off").value is False  # type: ignore[attr-defined]
     with pytest.raises(BotError, match="value is on or off"):
         make_bot("golf", "expert", 1, value="maybe")
+
+
+def test_options_weigh_every_legal_move_and_decide_plays_their_best() -> None:
+    """A placement (G2.2, G2.3) or the flip after a discard weighs each legal move;
+    the turn (G2.1) weighs drawing and, where the pile has a card, taking; ``decide``
+    plays the first of the highest."""
+    seen = set()
+    for state in positions(60, 4):
+        seat = state.to_move
+        assert seat is not None
+        s = sight(state.view(seat))
+        moves = options(s)
+        legal = set(state.legal_actions())
+        assert {action for action, _ in moves} == legal, s.phase
+        best = max(value for _, value in moves)
+        first = next(move for move in moves if move[1] == best)
+        assert decide(s) == first == best_move(moves)
+        seen.add(s.phase)
+    assert {"turn", "drawn", "flip"} <= seen
+
+
+def test_the_network_runs_on_one_blas_thread() -> None:
+    """Bots run one a core or in the server's threads: a second BLAS thread in a
+    batch of a few hundred rows only contends (``golf_value._one_blas_thread``)."""
+    from threadpoolctl import threadpool_info
+
+    load_model()
+    blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
+    assert blas
+    assert all(pool["num_threads"] == 1 for pool in blas)
