@@ -20,7 +20,20 @@ The shipped network came from (each step about 18 minutes on 2 cores)::
     fit_value.py train d1.npz --init n0.npz --lr 5e-4 --epochs 4 --out n1.npz
     fit_value.py collect --policy n1.npz --deals 40000 --seed 41 --lam 0.7 --out d2.npz
     fit_value.py train d2.npz --init n1.npz --lr 5e-4 --epochs 4 --out n2.npz
-    ...
+    ...  # the same, a round or two more: nN.npz
+
+and then a round with exploration (``--explore``), two sets played by the
+network of the round before (nN) and one by a network fitted on the first two::
+
+    fit_value.py collect --policy nN.npz --deals 40000 --seed 51 --lam 0.7 --out e1.npz
+    fit_value.py collect --policy nN.npz --deals 40000 --seed 52 --lam 0.7 \
+        --explore 0.1 --out e2.npz
+    fit_value.py train e1.npz e2.npz --init nN.npz --lr 5e-4 --epochs 4 --out m.npz
+    fit_value.py collect --policy m.npz --deals 40000 --seed 53 --lam 0.7 \
+        --explore 0.1 --out e3.npz
+    fit_value.py train e1.npz e2.npz e3.npz --init nN.npz --lr 5e-4 --epochs 4 \
+        --out shipped.npz
+    fit_value.py play --deals 5000 --seed 79 --policy nN.npz --policy shipped.npz
 
 (docs/expert-six-card.md has each round's figures). ``--jobs`` spreads the games
 over processes; the same seed gives the same games.
