@@ -57,6 +57,7 @@ from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_playout import playout_policy
 from greenfelt.bots.ismcts import golf_reward
 from greenfelt.golf import find_preset, new_round
+from greenfelt.lab.stats import mean_interval, wilson_interval
 
 RULES = find_preset("six-card")
 _models: dict[str, golf_value.ValueModel] = {}
@@ -139,8 +140,6 @@ def _play_chunk(args: tuple[str, list[int], float, float]) -> dict[str, Any]:
     rows: list[list[int]] = []
     td: list[float] = []
     mc: list[float] = []
-    wins = losses = 0
-    margin = 0.0
     won: list[float] = []  # per hole, in order: the win value (100, 50 for a tie, 0)
     margins: list[int] = []  # per hole: greedy's points less the policy's
     for deal in deals:
@@ -149,23 +148,11 @@ def _play_chunk(args: tuple[str, list[int], float, float]) -> dict[str, Any]:
             rows += a
             td += t
             mc += m
-            wins += scores[me] < scores[1 - me]
-            losses += scores[me] > scores[1 - me]
-            margin += scores[1 - me] - scores[me]
             won.append(
                 100.0 if scores[me] < scores[1 - me] else 50.0 * (scores[me] == scores[1 - me])
             )
             margins.append(scores[1 - me] - scores[me])
-    return {
-        "rows": rows,
-        "td": td,
-        "mc": mc,
-        "wins": wins,
-        "losses": losses,
-        "margin": margin,
-        "won": won,
-        "margins": margins,
-    }
+    return {"rows": rows, "td": td, "mc": mc, "won": won, "margins": margins}
 
 
 def _games(
@@ -178,8 +165,6 @@ def _games(
     with ProcessPoolExecutor(jobs) as pool:
         parts = list(pool.map(_play_chunk, [(policy, c, lam, explore) for c in chunks]))
     out: dict[str, Any] = {k: [] for k in ("rows", "td", "mc", "won", "margins")}
-    for key in ("wins", "losses", "margin"):
-        out[key] = sum(p[key] for p in parts)
     for p in parts:
         for key in ("rows", "td", "mc", "won", "margins"):
             out[key] += p[key]
@@ -188,13 +173,15 @@ def _games(
 
 
 def _report(name: str, g: dict[str, Any]) -> str:
-    decided = g["wins"] + g["losses"]
-    p = g["wins"] / decided
-    half = 1.96 * math.sqrt(p * (1 - p) / decided)
+    """The win rate of decided holes (Wilson interval) and the margin a hole."""
+    wins = sum(w == 100.0 for w in g["won"])
+    decided = wins + sum(w == 0.0 for w in g["won"])
+    rate = wilson_interval(wins, decided)
+    assert rate.value is not None and rate.low is not None and rate.high is not None
     return (
-        f"{name} vs greedy: {100 * p:.1f}% [{100 * (p - half):.1f}, {100 * (p + half):.1f}] of"
-        f" {decided} decided holes ({g['holes']} played), {g['margin'] / g['holes']:+.2f}"
-        " points a hole"
+        f"{name} vs greedy: {100 * rate.value:.1f}% [{100 * rate.low:.1f},"
+        f" {100 * rate.high:.1f}] of {decided} decided holes ({g['holes']} played),"
+        f" {sum(g['margins']) / g['holes']:+.2f} points a hole"
     )
 
 
@@ -218,11 +205,9 @@ def collect(args: argparse.Namespace) -> None:
 
 def _paired(a: list[float], b: list[float]) -> str:
     """The mean of b - a over the same holes, with its 95% interval."""
-    diffs = [y - x for x, y in zip(a, b, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return f"{mean:+.2f} +-{1.96 * sd / math.sqrt(n):.2f}"
+    diff = mean_interval([y - x for x, y in zip(a, b, strict=True)])
+    assert diff.value is not None and diff.high is not None
+    return f"{diff.value:+.2f} +-{diff.high - diff.value:.2f}"
 
 
 def play(args: argparse.Namespace) -> None:

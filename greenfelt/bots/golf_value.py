@@ -465,16 +465,18 @@ def _mean(option: Option, values: npt.NDArray[np.float64]) -> float:
     return sum(w * float(values[i]) for i, w in option)
 
 
+def _means(
+    options: Sequence[tuple[GolfAction, Option]], values: npt.NDArray[np.float64]
+) -> list[tuple[GolfAction, float]]:
+    """Each move with its expected value, in the order given."""
+    return [(action, _mean(option, values)) for action, option in options]
+
+
 def _best(
     options: Sequence[tuple[GolfAction, Option]], values: npt.NDArray[np.float64]
 ) -> tuple[GolfAction, float]:
     """The option of the highest value (the first of equals) and that value."""
-    best, best_value = options[0][0], -1.0
-    for action, option in options:
-        value = _mean(option, values)
-        if value > best_value:
-            best, best_value = action, value
-    return best, best_value
+    return best_move(_means(options, values))
 
 
 def options(s: Sight, model: ValueModel | None = None) -> list[tuple[GolfAction, float]]:
@@ -504,18 +506,15 @@ def options(s: Sight, model: ValueModel | None = None) -> list[tuple[GolfAction,
         return [(DRAW, draw), (TAKE, _best(takes, values)[1])] if takes else [(DRAW, draw)]
     if s.phase == "taken":
         places = plan.placements(s.held, 0)
-        values = plan.values(model)
-        return [(action, _mean(option, values)) for action, option in places]
+        return _means(places, plan.values(model))
     if s.phase == "drawn":
         places = plan.placements(s.held, 0)
         flips = plan.after_discard(s.held, 0)
         values = plan.values(model)
-        out = [(action, _mean(option, values)) for action, option in places]
-        return [*out, (DISCARD, _best(flips, values)[1])]
+        return [*_means(places, values), (DISCARD, _best(flips, values)[1])]
     if s.phase == "flip":
         flips = plan.after_discard(s.top, 0)
-        values = plan.values(model)
-        return [(action, _mean(option, values)) for action, option in flips]
+        return _means(flips, plan.values(model))
     raise ValueError(f"the value policy does not decide the phase {s.phase!r}")
 
 
