@@ -59,6 +59,7 @@ __all__ = [
     "best_move",
     "decide",
     "featurize",
+    "leaf_value",
     "load_model",
     "options",
     "sight",
@@ -530,6 +531,33 @@ def best_move(moves: Sequence[tuple[GolfAction, float]]) -> tuple[GolfAction, fl
         if move[1] > best[1]:
             best = move
     return best
+
+
+def leaf_value(state: Any, seat: int, model: ValueModel | None = None) -> float:
+    """The network's value of ``state`` for ``seat`` just after its turn ended (an
+    afterstate, the other seat to move), from what the seat knows there: the
+    face-up cards and the discard pile, as :func:`sight` reads a view.
+
+    The search's rollouts can stop here (``ismcts``'s ``leaf`` option) and take
+    this in place of a hole played out by the weaker fitted playout.
+    """
+    size = state.size
+    unseen = [0] + [4] * 13
+    layouts = []
+    for s in (seat, 1 - seat):
+        ranks = []
+        for i in range(s * size, s * size + size):
+            rank = int(state.cards[i].rank) if state.up[i] else 0
+            unseen[rank] -= 1
+            ranks.append(rank)
+        layouts.append(ranks)
+    for card in state.discard:
+        unseen[int(card.rank)] -= 1
+    unseen[0] = 0
+    mine = layouts[0]
+    top = int(state.discard[-1].rank) if state.discard else 0
+    value = (model or load_model())([mine], [layouts[1]], [top], [unseen], [0 not in mine])
+    return float(value[0])
 
 
 def value_policy(state: Any, rng: random.Random) -> GolfAction:

@@ -336,6 +336,7 @@ class ExpertBot(Bot):
         halving: bool | int | str = True,
         top_moves: int | str | dict[str, float] | None = None,
         value: bool | int | str = True,
+        leaf: int = 0,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:
@@ -412,6 +413,14 @@ class ExpertBot(Bot):
         # left to the playout) is the learned value's (``golf_value``); off, the
         # fitted playout's, as before.
         self.value = _flag("value", value) and game == "golf"
+        # Two-player six-card Golf with the learned value on: a rollout stops when the
+        # seat has ended ``leaf`` turns (the root move's own turn counts) and takes the
+        # network's value of that afterstate (``golf_value.leaf_value``); 0: rollouts
+        # play the hole out.
+        self.leaf = int(leaf)
+        if self.leaf < 0:
+            raise ValueError(f"leaf must be 0 (off) or a number of turns, not {leaf!r}")
+        self._leaf_model: Any = None
         self.last_iterations = 0
         self.last_visits: dict[Any, int] = {}
         """Rollouts per legal move at the last searched decision (a diagnostic)."""
@@ -447,6 +456,14 @@ class ExpertBot(Bot):
 
             where = stage(first)
             scale, stage_z = self.stage_budget.get(where, 1.0), self.stage_z.get(where)
+        self._leaf_model = None
+        if self.leaf and modelled and self.value:
+            from greenfelt.bots import golf_value
+
+            if first is not None and golf_value.applies(first.rules, first.n):
+                self._leaf_model = functools.partial(
+                    golf_value.leaf_value, model=golf_value.load_model()
+                )
         value = self._valuer(first, root)
         anchor, z = self._anchor(first, seed, modelled, stage_z, own)
         candidates = self._candidates(legal, first, modelled, anchor)
@@ -616,6 +633,7 @@ class ExpertBot(Bot):
         path: list[_Node] = []
         node = root
         action = first
+        model, turns = self._leaf_model, 0
         while True:
             children = node.children
             mover = state.to_move
@@ -623,6 +641,7 @@ class ExpertBot(Bot):
             if child is None:
                 child = children[action] = _Node(mover)
             state.apply_unchecked(action)
+            turns += mover == me and state.to_move != me
             path.append(child)
             node = child
             if state.is_over or len(path) >= self.depth or child.visits == 0:
@@ -647,9 +666,18 @@ class ExpertBot(Bot):
                 )
                 if value > best_value:
                     action, best_value = a, value
+        leaf: float | None = None
         while not state.is_over:
-            state.apply_unchecked((own if state.to_move == me else others)(state, rng))
-        rewards = self.reward(state)
+            if model is not None and turns >= self.leaf:
+                leaf = model(state, me)
+                break
+            mover = state.to_move
+            state.apply_unchecked((own if mover == me else others)(state, rng))
+            turns += mover == me and state.to_move != me
+        if leaf is None:
+            rewards = self.reward(state)
+        else:  # two players: the other's reward is what the seat's is not
+            rewards = [leaf, 1.0 - leaf] if me == 0 else [1.0 - leaf, leaf]
         for visited in path:
             visited.visits += 1
             visited.avail += visited is path[0]

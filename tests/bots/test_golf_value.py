@@ -23,6 +23,7 @@ from greenfelt.bots.golf_value import (
     best_move,
     decide,
     featurize,
+    leaf_value,
     load_model,
     options,
     reward,
@@ -171,6 +172,49 @@ def test_inputs_count_pairs_as_a_player_does() -> None:
 def test_a_network_of_other_inputs_is_refused() -> None:
     with pytest.raises(ValueError, match=r"refit it with benchmarks/fit_value\.py"):
         ValueModel({"W1": np.zeros((10, 4)), "b1": np.zeros(4)})
+
+
+def test_a_leaf_is_valued_from_what_the_seat_knows() -> None:
+    """``leaf_value`` (where the expert's rollouts may stop) values the position the
+    seat just left as the network values the seat's view of it, and does not change
+    when every card the seat cannot know is resampled."""
+    model = load_model()
+    checked = 0
+    for index, state in enumerate(positions(40, 6)):
+        if state.phase.value != "turn":
+            continue
+        seat = 1 - state.to_move  # its turn just ended: an afterstate
+        s = sight(state.view(seat))
+        closed = all(s.mine)
+        expected = model([s.mine], [s.theirs], [s.top], [s.unseen], [closed])[0]
+        assert leaf_value(state, seat) == pytest.approx(float(expected))
+        twin = state.determinize(seat, random.Random(index))
+        assert leaf_value(twin, seat) == leaf_value(state, seat)
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_expert_with_leaf_values_reads_only_its_view() -> None:
+    """With ``leaf`` on, rollouts end in the network's value; the decision is still a
+    function of the seat's information (same seed, hidden cards resampled)."""
+    decided = 0
+    for index, state in enumerate(positions(8, 7)):
+        seat = state.to_move
+        twin = state.determinize(seat, random.Random(50 + index))
+        options_ = {"leaf": 2, "iterations": 40, "per_choice": 8}
+        real = make_bot("golf", "expert", index, **options_).act(state, seat)
+        imagined = make_bot("golf", "expert", index, **options_).act(twin, seat)
+        assert real == imagined
+        assert real in state.legal_actions()
+        decided += 1
+    assert decided == 8
+
+
+def test_the_expert_option_leaf_is_a_count_of_turns() -> None:
+    assert make_bot("golf", "expert", 1).leaf == 0  # type: ignore[attr-defined]
+    assert make_bot("golf", "expert", 1, leaf=2).leaf == 2  # type: ignore[attr-defined]
+    with pytest.raises(BotError, match="leaf must be 0"):
+        make_bot("golf", "expert", 1, leaf=-1)
 
 
 def test_the_expert_option_value_is_on_or_off() -> None:
