@@ -58,6 +58,7 @@ from greenfelt.bots.base import Bot, Observation, Policy
 __all__ = [
     "DEFAULT_ANCHOR_Z",
     "DEFAULT_ITERATIONS",
+    "DEFAULT_LEAF",
     "DEFAULT_PER_CHOICE",
     "DEFAULT_PLAYOUT_PHASES",
     "DEFAULT_PRIOR_WEIGHT",
@@ -126,6 +127,16 @@ the default: the model's three best in every stage lost 1.17 +-1.89 points of
 percentage and 0.37 +-0.33 points a hole of margin, at 0.133 s a move; in stage
 ``other`` only, 1.37 +-1.74 and 0.34 +-0.31, at 30% less time a move on the same
 decisions (docs/expert-six-card.md)."""
+DEFAULT_LEAF = 2
+"""Where the learned six-card value applies (``golf_value``), a rollout stops once the
+seat has ended this many turns and takes the network's value of that afterstate
+(``leaf``; 0 plays the hole out). Measured on six-card against greedy, paired with
+rollouts played out, in two samples of seed 3131's holes (deals 0-502 and 486-749):
++1.04 +-2.84 and -0.57 +-3.74 points of percentage of decided holes, +0.51 +-0.50 and
++0.07 +-0.65 points a hole of margin; weighted by holes (1,006 and 527) +0.49 and
++0.36, neither sure, at about 15% less time a move. Three turns: +1.13 +-2.64 and
++0.22 +-0.48 on deals 0-485. One turn, paired with two on deals 0-496: -0.55 +-2.66
+and -0.52 +-0.46, at 15% less time (docs/expert-six-card.md)."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
@@ -336,7 +347,7 @@ class ExpertBot(Bot):
         halving: bool | int | str = True,
         top_moves: int | str | dict[str, float] | None = None,
         value: bool | int | str = True,
-        leaf: int = 0,
+        leaf: int = DEFAULT_LEAF,
     ) -> None:
         super().__init__(rng)
         if game not in DEFAULT_ITERATIONS:

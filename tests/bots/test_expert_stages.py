@@ -147,10 +147,12 @@ def test_a_stage_threshold_no_search_can_pass_keeps_the_playouts_move(where: str
     obs = observe(state)
     own = value_policy(state.clone(), random.Random(0))  # the default's own move
     # Without the threshold the search overrules the playout here for some seed,
-    # so keeping its move is the threshold's doing.
-    free = [ExpertBot("golf", seed, anchor_z=0).choose(obs) for seed in range(3)]
+    # so keeping its move is the threshold's doing. Rollouts play the hole out
+    # (leaf=0): ended at the network's value (the default) they agree with its move
+    # here for these seeds, which would leave the threshold nothing to show.
+    free = [ExpertBot("golf", seed, anchor_z=0, leaf=0).choose(obs) for seed in range(3)]
     assert any(choice != own for choice in free)
     for seed in range(3):
-        bot = ExpertBot("golf", seed, anchor_z=0, stage_z={where: 1e9})
+        bot = ExpertBot("golf", seed, anchor_z=0, leaf=0, stage_z={where: 1e9})
         assert bot.choose(obs) == own
         assert bot.last_iterations > 0  # it searched, and kept the anchor

@@ -30,6 +30,7 @@ from greenfelt.bots.golf_value import (
     sight,
     value_policy,
 )
+from greenfelt.bots.ismcts import DEFAULT_LEAF
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import DISCARD, DRAW, SWAP, TAKE, Kind
 from greenfelt.golf.game import GolfRound
@@ -211,7 +212,8 @@ def test_the_expert_with_leaf_values_reads_only_its_view() -> None:
 
 
 def test_the_expert_option_leaf_is_a_count_of_turns() -> None:
-    assert make_bot("golf", "expert", 1).leaf == 0  # type: ignore[attr-defined]
+    assert make_bot("golf", "expert", 1).leaf == DEFAULT_LEAF == 2  # type: ignore[attr-defined]
+    assert make_bot("golf", "expert", 1, leaf=0).leaf == 0  # type: ignore[attr-defined]
     assert make_bot("golf", "expert", 1, leaf=2).leaf == 2  # type: ignore[attr-defined]
     with pytest.raises(BotError, match="leaf must be 0"):
         make_bot("golf", "expert", 1, leaf=-1)
