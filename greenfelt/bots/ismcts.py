@@ -134,9 +134,11 @@ seat has ended this many turns and takes the network's value of that afterstate
 rollouts played out, in two samples of seed 3131's holes (deals 0-502 and 486-749):
 +1.04 +-2.84 and -0.57 +-3.74 points of percentage of decided holes, +0.51 +-0.50 and
 +0.07 +-0.65 points a hole of margin; weighted by holes (1,006 and 527) +0.49 and
-+0.36, neither sure, at about 15% less time a move. Three turns: +1.13 +-2.64 and
-+0.22 +-0.48 on deals 0-485. One turn, paired with two on deals 0-496: -0.55 +-2.66
-and -0.52 +-0.46, at 15% less time (docs/expert-six-card.md)."""
++0.36, neither sure. On all 1,499 holes of deals 0-749, alone: +0.27 +-2.28 and
++0.31 +-0.40, at 14% less time a move (0.223 against 0.260 s on the same 76 holes).
+Three turns: +1.13 +-2.64 and +0.22 +-0.48 on deals 0-485. One turn, paired with two
+on deals 0-496: -0.55 +-2.66 and -0.52 +-0.46, at 15% less time
+(docs/expert-six-card.md)."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 

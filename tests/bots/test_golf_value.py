@@ -13,7 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from greenfelt.bots import BotError, make_bot
+from greenfelt.bots import BotError, golf_value, make_bot
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_value import (
     SCALARS,
@@ -209,6 +209,34 @@ def test_the_expert_with_leaf_values_reads_only_its_view() -> None:
         assert real in state.legal_actions()
         decided += 1
     assert decided == 8
+
+
+def test_the_default_experts_rollouts_end_in_the_learned_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DEFAULT_LEAF: on two-player six-card the default expert's rollouts stop after
+    the seat's turn (an afterstate, the other seat to move) and take ``leaf_value``,
+    at most once a rollout; ``leaf=0`` plays every rollout out."""
+    calls: list[tuple[int | None, int]] = []
+
+    def recording(state: GolfRound, seat: int, model: ValueModel | None = None) -> float:
+        calls.append((state.to_move, seat))
+        return leaf_value(state, seat, model)
+
+    monkeypatch.setattr(golf_value, "leaf_value", recording)
+    budget = {"iterations": 40, "per_choice": 8}
+    for index, state in enumerate(positions(4, 9)):
+        seat = state.to_move
+        assert seat is not None
+        calls.clear()
+        bot = make_bot("golf", "expert", index, **budget)
+        bot.act(state, seat)
+        searched = bot.last_iterations  # type: ignore[attr-defined]
+        assert 0 < len(calls) <= searched
+        assert all(to_move == 1 - seat and who == seat for to_move, who in calls)
+        calls.clear()
+        make_bot("golf", "expert", index, leaf=0, **budget).act(state, seat)
+        assert calls == []
 
 
 def test_the_expert_option_leaf_is_a_count_of_turns() -> None:
