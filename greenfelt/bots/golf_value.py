@@ -58,6 +58,7 @@ __all__ = [
     "applies",
     "best_move",
     "decide",
+    "features_one",
     "featurize",
     "leaf_value",
     "load_model",
@@ -223,6 +224,93 @@ def featurize(
     return index, s
 
 
+_F32 = np.float32
+_V32 = [_F32(v) for v in _VALUES]
+_ZERO32 = _F32(0.0)
+_COLUMN_INDEX = _COLUMN.tolist()
+
+
+def _columns_one(layout: Sequence[int], mean: np.float32) -> list[np.float32]:
+    """:func:`_expected_columns` for one layout, in float32 as numpy rounds it."""
+    out = []
+    for c in range(3):
+        a, b = layout[c], layout[c + 3]
+        if a == b and a:
+            out.append(_ZERO32)
+        else:
+            out.append((mean if a == 0 else _V32[a]) + (mean if b == 0 else _V32[b]))
+    return out
+
+
+def _known_one(layout: Sequence[int]) -> int:
+    total = 0
+    for c in range(3):
+        a, b = layout[c], layout[c + 3]
+        if a != b or not a:
+            total += _VALUES[a] + _VALUES[b]
+    return total
+
+
+def _one_up_one(layout: Sequence[int], unseen: Sequence[int]) -> int:
+    """Unseen cards that would pair a column of one face-up card and one face-down."""
+    count = 0
+    for c in range(3):
+        a, b = layout[c], layout[c + 3]
+        if a and not b:
+            count += unseen[a]
+        elif b and not a:
+            count += unseen[b]
+    return count
+
+
+def features_one(
+    mine: Sequence[int], theirs: Sequence[int], top: int, unseen: Sequence[int]
+) -> tuple[list[int], list[np.float32]]:
+    """:func:`featurize` for one afterstate (``closed`` read from ``mine``), in plain
+    Python with numpy's float32 scalars, rounding step by step as the vector code
+    does, so the network sees the same input to the last bit (a test holds the two
+    together). The search's rollouts value one afterstate at a time, where the
+    vector code's cost a call was more than half of the expert's time."""
+    index = [_MINE + _COLUMN_INDEX[mine[c]][mine[c + 3]] for c in range(3)]
+    index += [_THEIRS + _COLUMN_INDEX[theirs[c]][theirs[c + 3]] for c in range(3)]
+    my_down, their_down = mine.count(0), theirs.count(0)
+    index += [_TOP + top, _MY_DOWN + my_down, _THEIR_DOWN + their_down]
+    total = sum(unseen[1:])
+    left = _F32(max(total, 1))
+    mean = _F32(sum(unseen[r] * _VALUES[r] for r in range(1, 14))) / left
+    mine_columns = _columns_one(mine, mean)
+    their_columns = _columns_one(theirs, mean)
+    my_expected = mine_columns[0] + mine_columns[1] + mine_columns[2]
+    their_expected = their_columns[0] + their_columns[1] + their_columns[2]
+    top_value = _V32[top]
+    take, pair = _ZERO32, 0.0
+    for p in range(6):
+        partner = theirs[(p + 3) % 6]
+        pairs = partner == top and top != 0
+        new = _ZERO32 if pairs else top_value + (mean if partner == 0 else _V32[partner])
+        take = max(take, their_columns[p % 3] - new)
+        if pairs and theirs[p] != top:
+            pair = 1.0
+    lead = (their_expected - my_expected) / _F32(20.0)
+    scalars = [_F32(unseen[r]) / _F32(4.0) for r in range(1, 14)]
+    scalars += [
+        _F32(total) / _F32(40.0),
+        _F32(_known_one(mine)) / _F32(20.0),
+        _F32(_known_one(theirs)) / _F32(20.0),
+        _F32(1.0 if my_down == 0 else 0.0),
+        mean / _F32(10.0),
+        my_expected / _F32(20.0),
+        their_expected / _F32(20.0),
+        min(max(lead, _F32(-2.0)), _F32(2.0)),
+        take / _F32(10.0),
+        _F32(pair),
+        _F32(_one_up_one(mine, unseen)) / left,
+        _F32(_one_up_one(theirs, unseen)) / left,
+        top_value / _F32(10.0),
+    ]
+    return index, scalars
+
+
 class ValueModel:
     """The fitted network: ReLU layers over :func:`featurize`, a sigmoid output.
 
@@ -257,7 +345,21 @@ class ValueModel:
         closed: npt.ArrayLike,
     ) -> FloatArray:
         """The seat's expected reward in [0, 1] for each afterstate (see :func:`featurize`)."""
-        index, s = featurize(mine, theirs, top, unseen, closed)
+        return self._forward(*featurize(mine, theirs, top, unseen, closed))
+
+    def one(
+        self, mine: Sequence[int], theirs: Sequence[int], top: int, unseen: Sequence[int]
+    ) -> float:
+        """One afterstate's value, the same to the last bit as a batch of one through
+        ``__call__``: its input is built in plain Python (:func:`features_one`), as
+        numpy's cost a call, not the arithmetic, is what one row costs."""
+        index, scalars = features_one(mine, theirs, top, unseen)
+        row = self._forward(
+            np.array([index], dtype=np.int64), np.array([scalars], dtype=np.float32)
+        )
+        return float(row[0])
+
+    def _forward(self, index: IntArray, s: FloatArray) -> FloatArray:
         h = self.one_hot[index].sum(1) + s @ self.scalars + self.bias
         for weight, bias in self.layers:
             np.maximum(h, 0.0, out=h)
@@ -554,10 +656,8 @@ def leaf_value(state: Any, seat: int, model: ValueModel | None = None) -> float:
     for card in state.discard:
         unseen[int(card.rank)] -= 1
     unseen[0] = 0
-    mine = layouts[0]
     top = int(state.discard[-1].rank) if state.discard else 0
-    value = (model or load_model())([mine], [layouts[1]], [top], [unseen], [0 not in mine])
-    return float(value[0])
+    return (model or load_model()).one(layouts[0], layouts[1], top, unseen)
 
 
 def value_policy(state: Any, rng: random.Random) -> GolfAction:

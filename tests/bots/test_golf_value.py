@@ -22,6 +22,7 @@ from greenfelt.bots.golf_value import (
     applies,
     best_move,
     decide,
+    features_one,
     featurize,
     leaf_value,
     load_model,
@@ -170,6 +171,47 @@ def test_inputs_count_pairs_as_a_player_does() -> None:
     assert dict(zip(SCALARS, none[0], strict=True))["their_pair"] == 0.0
 
 
+def random_afterstates(count: int, seed: int) -> list[tuple[list[int], list[int], int, list[int]]]:
+    """Afterstates of every kind the inputs tell apart: columns paired, half paired or
+    face down, no card on the discard pile, few or no cards unseen."""
+    rng = random.Random(seed)
+    out: list[tuple[list[int], list[int], int, list[int]]] = []
+    while len(out) < count:
+        deck = [rank for rank in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        up_mine, up_theirs = rng.random(), rng.random()
+        mine = [deck.pop() if rng.random() < up_mine else 0 for _ in range(6)]
+        theirs = [deck.pop() if rng.random() < up_theirs else 0 for _ in range(6)]
+        if rng.random() < 0.4:  # G5.3: a pair in a column, face up or half face down
+            mine[rng.randrange(3, 6)] = mine[0]
+            theirs[rng.randrange(3, 6)] = theirs[rng.randrange(3)]
+        unseen = [0] + [4] * 13
+        for rank in mine + theirs + deck[: rng.choice((0, 5, 20, 40))]:
+            unseen[rank] -= 1
+        unseen[0] = 0
+        if min(unseen) >= 0:
+            out.append((mine, theirs, rng.randrange(14), unseen))
+    return out
+
+
+def test_one_afterstates_inputs_are_the_batchs_to_the_last_bit() -> None:
+    """``features_one`` (the rollouts' leaves, one at a time, in plain Python) gives
+    the network exactly the input ``featurize`` gives a batch, so the expert's moves
+    do not depend on which path valued a leaf; and ``ValueModel.one`` is the batch's
+    value to the bit."""
+    model = load_model()
+    states = random_afterstates(3000, 17)
+    for mine, theirs, top, unseen in states:
+        index, scalars = featurize([mine], [theirs], [top], [unseen], [0 not in mine])
+        one_index, one_scalars = features_one(mine, theirs, top, unseen)
+        assert one_index == index[0].tolist(), (mine, theirs, top)
+        got = np.array(one_scalars, dtype=np.float32)
+        assert got.tobytes() == scalars[0].tobytes(), (mine, theirs, top, unseen)
+    for mine, theirs, top, unseen in states[:300]:
+        batch = model([mine], [theirs], [top], [unseen], [0 not in mine])
+        assert model.one(mine, theirs, top, unseen) == float(batch[0])
+
+
 def test_a_network_of_other_inputs_is_refused() -> None:
     with pytest.raises(ValueError, match=r"refit it with benchmarks/fit_value\.py"):
         ValueModel({"W1": np.zeros((10, 4)), "b1": np.zeros(4)})
@@ -188,7 +230,7 @@ def test_a_leaf_is_valued_from_what_the_seat_knows() -> None:
         s = sight(state.view(seat))
         closed = all(s.mine)
         expected = model([s.mine], [s.theirs], [s.top], [s.unseen], [closed])[0]
-        assert leaf_value(state, seat) == pytest.approx(float(expected))
+        assert leaf_value(state, seat) == float(expected)  # to the last bit
         twin = state.determinize(seat, random.Random(index))
         assert leaf_value(twin, seat) == leaf_value(state, seat)
         checked += 1
