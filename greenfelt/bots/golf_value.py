@@ -242,15 +242,6 @@ def _columns_one(layout: Sequence[int], mean: np.float32) -> list[np.float32]:
     return out
 
 
-def _known_one(layout: Sequence[int]) -> int:
-    total = 0
-    for c in range(3):
-        a, b = layout[c], layout[c + 3]
-        if a != b or not a:
-            total += _VALUES[a] + _VALUES[b]
-    return total
-
-
 def _one_up_one(layout: Sequence[int], unseen: Sequence[int]) -> int:
     """Unseen cards that would pair a column of one face-up card and one face-down."""
     count = 0
@@ -295,8 +286,8 @@ def features_one(
     scalars = [_F32(unseen[r]) / _F32(4.0) for r in range(1, 14)]
     scalars += [
         _F32(total) / _F32(40.0),
-        _F32(_known_one(mine)) / _F32(20.0),
-        _F32(_known_one(theirs)) / _F32(20.0),
+        _F32(_score(mine)) / _F32(20.0),
+        _F32(_score(theirs)) / _F32(20.0),
         _F32(1.0 if my_down == 0 else 0.0),
         mean / _F32(10.0),
         my_expected / _F32(20.0),
@@ -517,7 +508,8 @@ class _Plan:
 
 
 def _score(layout: Sequence[int]) -> int:
-    """A full six-card layout's score (G5.2, G5.3: a column of equal ranks is 0)."""
+    """A six-card layout's score (G5.2, G5.3: a column of equal ranks is 0); a
+    face-down card (0) counts nothing, so a partly known layout gives its known score."""
     total = 0
     for c in range(3):
         a, b = layout[c], layout[c + 3]
