@@ -105,14 +105,11 @@ def seat_sight(state: SpadesHand, seat: int) -> SpadesSight:
     """What ``seat`` may know of ``state``: never the other hand, unseen discards or the stock.
 
     The drawn card is the top of the stock, which S2.2 shows to the drawer only
-    while it decides; known cards come from :meth:`SpadesHand.known_cards`.
+    while it decides; known cards come from :meth:`SpadesHand.known_mask`.
     """
     other = 1 - seat
     phase = state.phase
-    known = bytearray(52)
-    for card in state.known_cards(seat):
-        known[card] = 1
-    unknown = [c for c in range(52) if not known[c]]
+    unknown = _unknown_cards(state.known_mask(seat))
     drawn: Card | None = None
     if phase is _P_DRAW and state.to_move == seat:
         drawn = state.deck[2 * state.draw_steps]  # S2.2: the drawer looks at it
@@ -120,8 +117,8 @@ def seat_sight(state: SpadesHand, seat: int) -> SpadesSight:
     void = 0
     done = 0
     if phase is _P_PLAY:
-        tricks = state.tricks
-        done = len(tricks)
+        won = state.tricks_won
+        done = won[0] + won[1]
         opp_cards = 13 - done  # one card of each seat per completed trick
         trick = state.current_trick
         if trick:
@@ -129,15 +126,10 @@ def seat_sight(state: SpadesHand, seat: int) -> SpadesSight:
             if leader == other:
                 opp_cards -= 1
                 lead = led
-        broken = False
-        for t in tricks:
-            lead_suit, follow_suit = t.lead // 13, t.follow // 13
-            if t.leader == seat and lead_suit != follow_suit:
-                void |= 1 << lead_suit  # S4.1: the other seat did not follow
-            if t.leader == other and lead_suit == _SPADES and not broken:
-                void |= 0b1110  # S4.2: a spade led before spades broke: it held only spades
-            if _SPADES in (lead_suit, follow_suit):
-                broken = True
+        if lead is not None and lead // 13 == _SPADES:
+            void = _voids_of_tricks(state, other)
+        else:
+            void = state.voids[other]  # S4.1, S4.2; nothing pending changes them
     elif phase is _P_BID:
         opp_cards = 13
     else:
@@ -165,6 +157,48 @@ def seat_sight(state: SpadesHand, seat: int) -> SpadesSight:
         totals=(totals[0], totals[1]),
         target=state.rules.target,
     )
+
+
+# Bytes of a 52-bit card set -> the cards whose bits are set, for reading sets fast.
+_BYTE_CARDS: Final = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if (b >> i) & 1 and 8 * k + i < 52) for b in range(256))
+    for k in range(7)
+)
+
+
+def _unknown_cards(known: int) -> list[int]:
+    """The cards whose bits are clear in ``known``, in card order."""
+    r = ~known
+    t = _BYTE_CARDS
+    return [
+        *t[0][r & 255],
+        *t[1][(r >> 8) & 255],
+        *t[2][(r >> 16) & 255],
+        *t[3][(r >> 24) & 255],
+        *t[4][(r >> 32) & 255],
+        *t[5][(r >> 40) & 255],
+        *t[6][(r >> 48) & 255],
+    ]
+
+
+def _voids_of_tricks(state: SpadesHand, other: int) -> int:
+    """The suits ``other`` has shown it lacks in the completed tricks (S4.1, S4.2).
+
+    The sight has always counted completed tricks only, so a spade the other seat
+    has just led before spades broke counts once its trick is done, where the
+    engine's :attr:`SpadesHand.voids` counts it at once: read from here then.
+    """
+    void = 0
+    broken = False
+    for t in state.tricks:
+        lead_suit, follow_suit = t.lead // 13, t.follow // 13
+        if t.leader != other and lead_suit != follow_suit:
+            void |= 1 << lead_suit  # S4.1: the other seat did not follow
+        if t.leader == other and lead_suit == _SPADES and not broken:
+            void |= 0b1110  # S4.2: a spade led before spades broke: it held only spades
+        if _SPADES in (lead_suit, follow_suit):
+            broken = True
+    return void
 
 
 # ---- probabilities over the unknown cards -----------------------------------------------

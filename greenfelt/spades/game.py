@@ -175,6 +175,7 @@ class SpadesHand:
         "_discards",
         "_hands",
         "_history",
+        "_known",
         "_lead",
         "_leader",
         "_legal",
@@ -220,6 +221,9 @@ class SpadesHand:
         self._won = [0, 0]
         self._broken = False
         self._void = [0, 0]  # per seat, a bit per suit it has shown it lacks
+        # Per seat, a bit per card whose place it knows (its hand, played cards, the
+        # discards it saw: S2.4), kept as the hand goes, since bots ask on every move.
+        self._known = [0, 0]
         self._history: list[tuple[int, SpadesAction]] = []
         self._legal: tuple[SpadesAction, ...] | None = None
         self._bags_before = (int(bags[0]), int(bags[1]))
@@ -287,6 +291,14 @@ class SpadesHand:
     def spades_broken(self) -> bool:
         """S4.2: a spade was played on another suit's lead, or led from a hand of spades."""
         return self._broken
+
+    @property
+    def voids(self) -> tuple[int, int]:
+        """Per seat, a bit per suit (bit ``s`` for suit ``s``) it has shown it lacks:
+        it did not follow that suit (S4.1), or led a spade before spades were
+        broken, so held nothing else (S4.2). Public: everyone saw the plays."""
+        void = self._void
+        return (void[0], void[1])
 
     def hand_of(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds (full knowledge: for tests and simulations, not clients)."""
@@ -449,6 +461,7 @@ class SpadesHand:
         if kind is _PLAY:
             card: Card = action.card  # type: ignore[assignment]
             self._hands[seat].remove(card)
+            self._known[1 - seat] |= 1 << card  # played: public
             lead = self._lead
             if lead is None:
                 if card < 13 and not self._broken:
@@ -481,11 +494,14 @@ class SpadesHand:
             pos = self._pos
             deck = self._deck
             if kind is _KEEP:  # S2.2: keep; the next card is discarded
-                self._hands[seat].append(deck[pos])
-                self._discards.append(deck[pos + 1])
+                kept, discarded = deck[pos], deck[pos + 1]
             else:  # S2.2: reject; the next card must be kept
-                self._discards.append(deck[pos])
-                self._hands[seat].append(deck[pos + 1])
+                discarded, kept = deck[pos], deck[pos + 1]
+            self._hands[seat].append(kept)
+            self._discards.append(discarded)
+            self._known[seat] |= (1 << kept) | (1 << discarded)  # the drawer saw both
+            if self._rules.discards == "face_up":  # S2.4: face-up discards are public
+                self._known[1 - seat] |= 1 << discarded
             pos += 2
             self._pos = pos
             if pos == 52:  # S2.3: each holds 13
@@ -638,6 +654,7 @@ class SpadesHand:
         new._won = self._won[:]
         new._broken = self._broken
         new._void = self._void[:]
+        new._known = self._known[:]
         new._history = self._history[:]
         new._legal = self._legal
         new._bags_before = self._bags_before
@@ -652,17 +669,16 @@ class SpadesHand:
         This is the seat's information set, wider than its view when option
         ``memory`` hides old discards: a player is entitled to remember them.
         """
-        known = bytearray(52)
-        for card in self._hands[seat]:
-            known[card] = 1
-        for card in self.played_cards:
-            known[card] = 1
-        for i, card in enumerate(self._discards):
-            if self._sees_discard(seat, i):
-                known[card] = 1
+        mask = self.known_mask(seat)
+        return [CARDS[c] for c in range(52) if (mask >> c) & 1]
+
+    def known_mask(self, seat: int) -> int:
+        """:meth:`known_cards` as a bit per card (bit ``c`` for card ``c``): the
+        fast path for bots, which ask on every move of every rollout."""
+        mask = self._known[seat]
         if self._phase is _P_DRAW and self._to_move == seat:
-            known[self._deck[self._pos]] = 1
-        return [CARDS[c] for c in range(52) if known[c]]
+            mask |= 1 << self._deck[self._pos]  # S2.2: the drawer looks at it
+        return mask
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with everything ``seat`` knows, unknown cards resampled.
@@ -678,9 +694,8 @@ class SpadesHand:
         if seat not in (0, 1):
             raise IllegalAction(f"there is no seat {seat!r}: the seats are 0 and 1")
         other = 1 - seat
-        known = bytearray(52)
-        for card in self.known_cards(seat):
-            known[card] = 1
+        known_mask = self.known_mask(seat)
+        known = [(known_mask >> c) & 1 for c in range(52)]
         other_hand = self._hands[other]
         # In deck order (public: where undrawn and face-down cards lie), never card order:
         # the sample must not depend on which cards are really hidden where.
@@ -704,6 +719,12 @@ class SpadesHand:
         state._deck = tuple([sigma[c] for c in self._deck])
         state._hands[other] = [sigma[c] for c in other_hand]
         state._discards = [sigma[c] for c in self._discards]
+        other_known = 0  # what the other seat knows moves with its cards
+        mask = self._known[other]
+        for c in range(52):
+            if (mask >> c) & 1:
+                other_known |= 1 << sigma[c]
+        state._known[other] = other_known
         return state
 
 

@@ -131,6 +131,53 @@ def test_step_count_is_exact(rules: SpadesRules) -> None:
         assert len(hand.actions) == 2 + 26 + (2 - blind) + 26
 
 
+def seen_from_scratch(hand: SpadesHand, seat: int) -> list[Card]:
+    """The cards ``seat`` has seen, worked out from the whole hand: its hand, the
+    cards played, the discards it may see (S2.4) and the card it is drawing (S2.2)."""
+    seen = set(hand.hand_of(seat)) | set(hand.played_cards)
+    non_dealer = 1 - hand.dealer
+    for i, card in enumerate(hand.discard_pile):
+        drawer = non_dealer if i % 2 == 0 else hand.dealer
+        if hand.rules.discards == "face_up" or drawer == seat:
+            seen.add(card)
+    if hand.phase is Phase.DRAW and hand.to_move == seat:
+        seen.add(hand.stock[0])
+    return sorted(seen)
+
+
+def voids_from_scratch(hand: SpadesHand, seat: int) -> int:
+    """The suits ``seat`` has shown it lacks, worked out from every trick (S4.1, S4.2)."""
+    void = 0
+    broken = False
+    plays = [(t.leader, t.lead, t.follow) for t in hand.tricks]
+    plays += [(who, card, None) for who, card in hand.current_trick]
+    for leader, lead, follow in plays:
+        if leader == seat and lead < 13 and not broken:
+            void |= 0b1110  # S4.2: led a spade before spades broke
+        if follow is not None and leader != seat and follow // 13 != lead // 13:
+            void |= 1 << (lead // 13)  # S4.1: did not follow
+        broken = broken or lead < 13 or (follow is not None and follow < 13)
+    return void
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=VARIANT_IDS)
+def test_known_cards_and_voids_follow_every_step(rules: SpadesRules) -> None:
+    """S2.2, S2.4, S4.1, S4.2: the seat's known cards (kept step by step for bots)
+    and the voids shown are at every step what the whole hand says they are."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        hand = SpadesHand(rules, seed % 2, shuffled_deck(rng))
+        while True:
+            for seat in (0, 1):
+                known = hand.known_cards(seat)
+                assert known == seen_from_scratch(hand, seat)
+                assert hand.known_mask(seat) == sum(1 << card for card in known)
+                assert hand.voids[seat] == voids_from_scratch(hand, seat)
+            if hand.is_over:
+                break
+            hand.apply_unchecked(rng.choice(hand.legal_tuple()))
+
+
 def check_determinize(hand: SpadesHand, seat: int, rng: random.Random) -> SpadesHand:
     """determinize(seat) keeps the seat's view and is a legal full state."""
     sample = hand.determinize(seat, rng)
@@ -155,6 +202,9 @@ def check_determinize(hand: SpadesHand, seat: int, rng: random.Random) -> Spades
         assert replay.hand_of(who) == sample.hand_of(who)
     assert replay.discard_pile == sample.discard_pile
     assert replay.view(None) == sample.view(None)
+    # What each seat knows moved with the resampled cards: as if played from the start.
+    for who in (0, 1):
+        assert sample.known_cards(who) == replay.known_cards(who)
     # And every continuation is playable through the checked path.
     while not replay.is_over:
         replay.apply(rng.choice(replay.legal_actions()), replay.to_move)
