@@ -694,13 +694,12 @@ class SpadesHand:
         if seat not in (0, 1):
             raise IllegalAction(f"there is no seat {seat!r}: the seats are 0 and 1")
         other = 1 - seat
-        known_mask = self.known_mask(seat)
-        known = [(known_mask >> c) & 1 for c in range(52)]
+        known = self.known_mask(seat)
         other_hand = self._hands[other]
         # In deck order (public: where undrawn and face-down cards lie), never card order:
         # the sample must not depend on which cards are really hidden where.
         in_hand = set(other_hand)
-        elsewhere = [c for c in self._deck if not known[c] and c not in in_hand]
+        elsewhere = [c for c in self._deck if not (known >> c) & 1 and c not in in_hand]
         void = self._void[other]
         # Sorted, so the sample depends only on what the seat knows, never on
         # where the unknown cards really are (a bot's decision is a function of its view).
