@@ -49,7 +49,7 @@ from greenfelt.golf.powers import (
     why_extended_illegal,
 )
 from greenfelt.golf.rules import GolfRules
-from greenfelt.golf.scoring import RoundScore, _matching, score_round
+from greenfelt.golf.scoring import RoundScore, _matching, quick_scores, score_round
 
 __all__ = ["GolfRound", "Phase", "new_round"]
 
@@ -115,10 +115,13 @@ class GolfRound:
     __slots__ = (
         "_actions",
         "_deck",
+        "_end_closer",
         "_pending",
         "_pending_shuffles",
+        "_result",
         "_reveal_cols",
         "_rng",
+        "_scores",
         "_skip",
         "cards",
         "choice",
@@ -137,7 +140,6 @@ class GolfRound:
         "origin",
         "phase",
         "reshuffles",
-        "result",
         "reveal_left",
         "rules",
         "shields",
@@ -212,7 +214,9 @@ class GolfRound:
         self.knocked = False
         self.final_left = 0
         self.turns = 0
-        self.result: RoundScore | None = None
+        self._result: RoundScore | None = None
+        self._scores: tuple[int, ...] | None = None
+        self._end_closer: int | None = None
         self._reveal_cols: list[int] = []
         self.to_move: int | None = (dealer + 1) % n
         reveal = rules.peeks if rules.closed else rules.flips
@@ -231,7 +235,20 @@ class GolfRound:
 
     @property
     def scores(self) -> list[int] | None:
-        return list(self.result.scores) if self.result is not None else None
+        return list(self._scores) if self._scores is not None else None
+
+    @property
+    def result(self) -> RoundScore | None:
+        """The scores with every layout's breakdown (G5, G6), once the round is over.
+
+        Built on first use where the rules allow the quick scorer
+        (:func:`quick_scores`): simulations read only :attr:`scores`.
+        """
+        if self._result is None and self._scores is not None:
+            layouts = [self.layout(s) for s in range(self.n)]
+            decks = self.rules.deck_count(self.n)
+            self._result = score_round(layouts, self.rules, self._end_closer, decks=decks)
+        return self._result
 
     @property
     def actions(self) -> list[tuple[int, GolfAction]]:
@@ -778,7 +795,14 @@ class GolfRound:
                 self.up[i] = True
         self.down = [0] * self.n
         layouts = [self.layout(s) for s in range(self.n)]
-        self.result = score_round(layouts, self.rules, closer, decks=self.rules.deck_count(self.n))
+        self._end_closer = closer
+        scores = quick_scores(layouts, self.rules, closer)
+        if scores is None:
+            self._result = score_round(
+                layouts, self.rules, closer, decks=self.rules.deck_count(self.n)
+            )
+            scores = self._result.scores
+        self._scores = scores
 
     # ---- errors -------------------------------------------------------------------
 
@@ -943,7 +967,9 @@ class GolfRound:
         other.knocked = self.knocked
         other.final_left = self.final_left
         other.turns = self.turns
-        other.result = self.result
+        other._result = self._result
+        other._scores = self._scores
+        other._end_closer = self._end_closer
         other._reveal_cols = self._reveal_cols[:]
         other.to_move = self.to_move
         other.phase = self.phase

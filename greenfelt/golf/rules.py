@@ -520,6 +520,23 @@ class GolfRules:
         return tuple(self.match.split("+"))
 
     @cached_property
+    def plain_columns(self) -> bool:
+        """Whether a grid layout scores as its columns alone (G5.3 column matching, no
+        block, special, wild or effect on others: G5.4-G5.6), the case
+        :func:`greenfelt.golf.scoring.quick_scores` totals without a breakdown."""
+        return (
+            self.matchers == ("column",)
+            and not self.shape.is_hand
+            and self.block_score is None
+            and not self.four_in_two_columns
+            and not self.four_kings_side
+            and not self.straight_bonus
+            and not self.shoot_the_moon
+            and not self.four_of_a_kind_wins
+            and not self.one_eyed_jacks_wild
+        )
+
+    @cached_property
     def joker_points(self) -> int:
         if self.joker_value != "auto":
             return int(self.joker_value)

@@ -111,6 +111,7 @@ def test_random_games_conform(name: str, players: int) -> None:
         assert rnd.scores is not None
         result = rnd.result
         assert result is not None
+        assert tuple(rnd.scores) == result.scores  # the quick scorer agrees with the breakdown
         for seat, score in enumerate(rnd.scores):
             layout = result.layouts[seat]
             assert low <= layout.total <= high, (seat, layout)

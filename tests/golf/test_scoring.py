@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from greenfelt.golf.scoring import (
     LayoutScore,
     RoundScore,
     describe_round,
+    quick_scores,
     score_layout,
     score_round,
 )
@@ -810,3 +812,76 @@ def test_removed_cards_score_zero() -> None:
     result = score(rules, "?? 9♠ Q♠ / ?? 3♠ 4♠")
     assert result.total == 26
     assert result.points[0] == result.points[3] == 0
+
+
+# ---- the quick scorer: the same scores without the breakdown ----------------------
+
+QUICK_RULES = [
+    ("six-card", {}),
+    ("nine-card", {}),
+    ("eight-card", {}),
+    ("ten-card", {"closer_rule": "double_plus_5"}),
+    ("six-card", {"jokers_per_deck": 2, "joker_pair_value": -10, "closer_rule": "penalty_10"}),
+    ("six-card", {"jokers_per_deck": 2, "negative_pairs_keep_value": True}),
+    ("nine-card", {"values": "wikihow-hard", "closer_rule": "take_highest"}),
+    ("six-card", {"remove_matched_lines": True, "closer_bonus": "zero"}),
+    ("eight-card", {"closer_bonus": "minus_players", "closer_tie_counts_as_lowest": False}),
+    ("six-card", {"closer_rule": "add_lowest", "bonus_rank": "5", "red_king": -1}),
+]
+
+
+def random_layouts(rules: GolfRules, rng: random.Random, n: int) -> list[list[int | None]]:
+    """Layouts drawn from a few ranks, so that columns often match, with some removed cards
+    (G3.5) where the rules remove matched lines."""
+    pool = [c for c in range(52) if c % 13 in (0, 1, 4, 11, 12)]
+    if rules.jokers_per_deck:
+        pool += [52] * 6
+    out: list[list[int | None]] = []
+    for _ in range(n):
+        cards: list[int | None] = [rng.choice(pool) for _ in range(rules.shape.size)]
+        if rules.remove_matched_lines and rng.random() < 0.5:
+            for p in rng.choice(rules.shape.column_lines):
+                cards[p] = None
+        out.append(cards)
+    return out
+
+
+@pytest.mark.parametrize(("base", "options"), QUICK_RULES)
+def test_quick_scores_equal_the_full_scorer(base: str, options: dict[str, Any]) -> None:
+    """G5.1, G5.3, G3.5, G6: the quick scorer gives score_round's scores on 600 random rounds
+    of every closer and player count."""
+    rules = rules_for(base, **options)
+    assert rules.plain_columns
+    rng = random.Random(base + str(sorted(options.items())))
+    matched = 0
+    for _ in range(600):
+        n = rng.choice((2, 3, 4))
+        layouts = random_layouts(rules, rng, n)
+        closer = rng.choice([None, *range(n)])
+        full = score_round(layouts, rules, closer)
+        assert quick_scores(layouts, rules, closer) == full.scores, (layouts, closer)
+        matched += any(full.layouts[s].groups for s in range(n))
+    assert matched > 150  # the rounds exercise matched columns
+
+
+@pytest.mark.parametrize(
+    ("base", "options"),
+    [
+        ("bga", {}),
+        ("four-card", {}),
+        ("four-in-hand", {}),
+        ("nine-card-wiki", {}),
+        ("six-card", {"four_in_two_columns": True}),
+        ("nine-card", {"straight_bonus": True}),
+        ("six-card", {"shoot_the_moon": True}),
+        ("eight-card", {"four_kings_side": True}),
+        ("six-card", {"one_eyed_jacks_wild": True}),
+    ],
+)
+def test_quick_scores_decline_rules_that_need_the_full_scorer(
+    base: str, options: dict[str, Any]
+) -> None:
+    """G5.3-G5.6: lines, blocks, pairs, specials and wilds are left to score_round."""
+    rules = rules_for(base, **options)
+    layouts = [[0] * rules.shape.size, [13] * rules.shape.size]
+    assert quick_scores(layouts, rules) is None
