@@ -122,12 +122,18 @@ def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
             else:
                 cells.append(UNKNOWN)
     else:
-        # No peeks: a face-down card is unknown to everyone, its owner included.
-        # (Copy, then mark: about twice as fast as a comprehension over three lists.)
+        # Open layouts: a face-down card is unknown to everyone, its owner included,
+        # unless a power showed it to a seat (G7). (Copy, then mark: about twice as fast
+        # as a comprehension over three lists.)
         cells = list(cards)  # type: ignore[arg-type]  # a removed card's None: below
-        for i, u in enumerate(up):
-            if not u and not known[i] & bit:
-                cells[i] = UNKNOWN
+        if rules.has_powers:
+            for i, u in enumerate(up):
+                if not u and not known[i] & bit:
+                    cells[i] = UNKNOWN
+        else:  # nothing sets a seat's known bit here: a third fewer instructions
+            for i, u in enumerate(up):
+                if not u:
+                    cells[i] = UNKNOWN
         if rules.has_gaps:
             for i, card in enumerate(cards):
                 if card is None:
@@ -166,8 +172,9 @@ class _Eval:
         self.v: list[float] = [float(x) for x in values] + [0.0, 0.0, 0.0]
         self.key: list[int] = [c % 13 for c in range(52)] + [13, _NO_MATCH, _NO_MATCH + 1]
         self.key.append(_NO_MATCH + 2)
-        # The seen-card bookkeeping: value and count of each sight code.
-        self.seen_value: list[float] = [float(x) for x in values] + [0.0, 0.0, 0.0]
+        # The seen-card bookkeeping: value and count of each sight code. Integers: the sums
+        # are exact either way, and a sum of small integers runs in C without a float each.
+        self.seen_value: list[int] = [*values, 0, 0, 0]
         self.is_card: list[int] = [1] * 53 + [0, 0, 0]
         deck = list(range(52)) * decks + [52] * (rules.jokers_per_deck * decks)
         self.total_count = len(deck)
@@ -210,6 +217,8 @@ class _Eval:
         # Only where owners know face-down cards (closed golf, hand4) can a sight be
         # OWNER_KNOWN (seat_sight), so only there is its value set.
         self.owners_peek = rules.closed or shape.is_hand
+        # Sight codes other than UNKNOWN: removed lines (G3.5) and what owners peeked at.
+        self.rare_codes = rules.has_gaps or self.owners_peek
         self.punished = rules.closer_rule != "none"
         self.closes = rules.closes_by_layout
         self.keep_negative = rules.negative_pairs_keep_value
@@ -830,8 +839,11 @@ class _Decision:
         state = self.state
         cells = self.cells
         discard = state.discard
-        seen_value, is_card = t.seen_value, t.is_card
-        seen_n = len(discard) + sum(map(is_card.__getitem__, cells))
+        seen_value = t.seen_value
+        # The sight codes are the only cells that are no card (one count each, in C).
+        seen_n = len(discard) + len(cells) - cells.count(UNKNOWN)
+        if t.rare_codes:
+            seen_n -= cells.count(EMPTY) + cells.count(OWNER_KNOWN)
         seen_v = sum(map(seen_value.__getitem__, discard)) + sum(map(seen_value.__getitem__, cells))
         held = self.held
         if held is not None:
