@@ -40,7 +40,7 @@ from typing import Final
 from greenfelt.bots.base import Bot, Observation
 from greenfelt.cards import CARDS, Card
 from greenfelt.golf.actions import DISCARD, DRAW, FLIP, KNOCK, PASS, SWAP, TAKE, GolfAction, Kind
-from greenfelt.golf.game import GolfRound, Phase
+from greenfelt.golf.game import FACE_DOWN, REMOVED, GolfRound, Phase
 from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import score_layout
 
@@ -54,9 +54,9 @@ __all__ = [
     "seat_sight",
 ]
 
-UNKNOWN: Final = 53
+UNKNOWN: Final = FACE_DOWN
 """Sight code of a card the seat cannot see (valued at the unseen mean)."""
-EMPTY: Final = 54
+EMPTY: Final = REMOVED
 """Sight code of a position whose matched line left the table (G3.5): 0 points."""
 OWNER_KNOWN: Final = 55
 """Sight code of another seat's hidden card that its owner has seen (closed golf, hand4)."""
@@ -105,6 +105,15 @@ def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
     public round flags are all the policy reads: never the stock order nor a
     hidden card.
     """
+    face = state.face
+    if face is not None:
+        # Open layouts without powers: every seat sees the table, kept by the round in
+        # the same codes (UNKNOWN is FACE_DOWN, EMPTY is REMOVED).
+        cells = face[:]
+        held = state.held
+        if held is not None and state.held_from_stock and state.to_move != seat:
+            held = None
+        return cells, held
     bit = 1 << seat
     cards, up, known = state.cards, state.up, state.known
     rules = state.rules
@@ -122,18 +131,13 @@ def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
             else:
                 cells.append(UNKNOWN)
     else:
-        # Open layouts: a face-down card is unknown to everyone, its owner included,
-        # unless a power showed it to a seat (G7). (Copy, then mark: about twice as fast
-        # as a comprehension over three lists.)
+        # Open layouts with powers: a face-down card is unknown to everyone, its owner
+        # included, unless a power showed it to a seat (G7). (Copy, then mark: about
+        # twice as fast as a comprehension over three lists.)
         cells = list(cards)  # type: ignore[arg-type]  # a removed card's None: below
-        if rules.has_powers:
-            for i, u in enumerate(up):
-                if not u and not known[i] & bit:
-                    cells[i] = UNKNOWN
-        else:  # nothing sets a seat's known bit here: a third fewer instructions
-            for i, u in enumerate(up):
-                if not u:
-                    cells[i] = UNKNOWN
+        for i, u in enumerate(up):
+            if not u and not known[i] & bit:
+                cells[i] = UNKNOWN
         if rules.has_gaps:
             for i, card in enumerate(cards):
                 if card is None:
@@ -844,7 +848,10 @@ class _Decision:
         seen_n = len(discard) + len(cells) - cells.count(UNKNOWN)
         if t.rare_codes:
             seen_n -= cells.count(EMPTY) + cells.count(OWNER_KNOWN)
-        seen_v = sum(map(seen_value.__getitem__, discard)) + sum(map(seen_value.__getitem__, cells))
+        # The round keeps the pile's points, and the table's where every seat sees the same.
+        seen_v = state.pile_points + (
+            state.face_points if state.face is not None else sum(map(seen_value.__getitem__, cells))
+        )
         held = self.held
         if held is not None:
             seen_n += 1

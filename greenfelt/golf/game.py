@@ -9,6 +9,11 @@ know it, and every hidden card carries the *pool* it came from (0 for the deal,
 ``k`` for the k-th reshuffle): both are derived from public actions, which is
 what lets :meth:`GolfRound.determinize` resample exactly what a seat cannot know.
 
+Where no seat can know more than the table shows (open layouts without powers),
+the round also keeps :attr:`GolfRound.face`, every position as all seats see it,
+with the points of its face-up cards and of the discard pile: public tallies a
+bot would otherwise recount from the layouts on every decision.
+
 The extended Powers set (G7.4, ``powers=powers``) gives each seat
 ``rules.extra_slots`` positions beyond its grid (empty, ``None``, until an ace
 adds a card there), so ``size`` is ``rules.slots``; every other variant keeps
@@ -23,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from greenfelt.cards import Card, Rank, card_texts, make_deck, parse_card
 from greenfelt.errors import IllegalAction, NotationError, NotYourTurn, RecordError, RulesError
@@ -51,7 +56,12 @@ from greenfelt.golf.powers import (
 from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import RoundScore, _matching, quick_scores, score_round
 
-__all__ = ["GolfRound", "Phase", "new_round"]
+__all__ = ["FACE_DOWN", "REMOVED", "GolfRound", "Phase", "new_round"]
+
+FACE_DOWN: Final = 53
+"""Code in :attr:`GolfRound.face` of a face-down card (card codes are 0-52)."""
+REMOVED: Final = 54
+"""Code in :attr:`GolfRound.face` of a position whose line left the table (G3.5)."""
 
 
 class Phase(enum.Enum):
@@ -130,6 +140,8 @@ class GolfRound:
         "dealer",
         "discard",
         "down",
+        "face",
+        "face_points",
         "final_left",
         "held",
         "held_from_stock",
@@ -139,6 +151,7 @@ class GolfRound:
         "n",
         "origin",
         "phase",
+        "pile_points",
         "reshuffles",
         "reveal_left",
         "rules",
@@ -194,6 +207,18 @@ class GolfRound:
                 top += 1
         self.cards = cards
         self.discard: list[Card] = [deck[top]]
+        values = rules.card_values
+        self.pile_points = values[deck[top]]
+        """G5.1 points of the cards in the discard pile (public)."""
+        self.face: list[int] | None = (
+            None
+            if rules.closed or rules.shape.is_hand or rules.has_powers
+            else [FACE_DOWN] * (n * size)
+        )
+        """Every position as all seats see it (a card code, FACE_DOWN or REMOVED), where
+        no seat can know more (open layouts without powers); None elsewhere."""
+        self.face_points = 0
+        """G5.1 points of the face-up cards in :attr:`face` (0 where it is None)."""
         self.stock: list[Card] = list(reversed(deck[top + 1 :]))  # top card at the end
         self.stock_tag = 0
         hand = rules.shape.is_hand
@@ -365,6 +390,7 @@ class GolfRound:
                 raise
         elif kind is _K_TAKE:
             self.held = self.discard.pop()
+            self.pile_points -= self.rules.card_values[self.held]
             self.held_from_stock = False
             self.phase = _TAKEN
         elif kind is _K_DISCARD:
@@ -380,6 +406,12 @@ class GolfRound:
             i = seat * self.size + action.pos  # type: ignore[operator]
             self.up[i] = True
             self.down[seat] -= 1
+            face = self.face
+            if face is not None:
+                card = self.cards[i]
+                assert card is not None
+                face[i] = card
+                self.face_points += self.rules.card_values[card]
             if self.rules.remove_matched_lines:
                 self._remove_matched(seat, action.pos)  # type: ignore[arg-type]
             if phase is _REVEAL:
@@ -440,9 +472,17 @@ class GolfRound:
             self.known[i] = 1 << seat if self.held_from_stock else (1 << self.n) - 1
             self.origin[i] = self.held_tag
         else:
+            face = self.face
+            values = rules.card_values
             if not self.up[i]:
                 self.up[i] = True
                 self.down[seat] -= 1
+            elif face is not None:
+                self.face_points -= values[old]
+            if face is not None:
+                assert held is not None
+                face[i] = held
+                self.face_points += values[held]
             if rules.remove_matched_lines:
                 self._remove_matched(seat, pos)
         self._end_turn(seat)
@@ -470,7 +510,11 @@ class GolfRound:
             card = self.cards[base + p]
             assert card is not None
             self.discard.insert(0, card)
+            self.pile_points += self.rules.card_values[card]
             self.cards[base + p] = None
+            if self.face is not None:
+                self.face[base + p] = REMOVED
+                self.face_points -= self.rules.card_values[card]
 
     def _reshuffle(self) -> None:
         """G2.5: the discard pile but its top card becomes the new stock (a chance event)."""
@@ -492,6 +536,7 @@ class GolfRound:
             order = list(pile)
             self._rng.shuffle(order)
         del self.discard[:-1]
+        self.pile_points = self.rules.card_values[self.discard[-1]]
         self.reshuffles.append(order)
         self.stock = order[::-1]
         self.stock_tag += 1
@@ -536,6 +581,7 @@ class GolfRound:
 
     def _to_discard(self, card: Card) -> None:
         self.discard.append(card)
+        self.pile_points += self.rules.card_values[card]
         if self.rules.jack_skips and card.rank == Rank.JACK:
             self._skip = True  # G7.6
 
@@ -794,6 +840,9 @@ class GolfRound:
             if card is not None:
                 self.up[i] = True
         self.down = [0] * self.n
+        if self.face is not None:
+            self.face = [REMOVED if c is None else c for c in self.cards]
+            self.face_points = sum(self.rules.card_values[c] for c in self.cards if c is not None)
         layouts = [self.layout(s) for s in range(self.n)]
         self._end_closer = closer
         scores = quick_scores(layouts, self.rules, closer)
@@ -960,6 +1009,9 @@ class GolfRound:
         other.known = self.known[:]
         other.origin = self.origin[:]
         other.down = self.down[:]
+        other.face = self.face[:] if self.face is not None else None
+        other.face_points = self.face_points
+        other.pile_points = self.pile_points
         other.held = self.held
         other.held_from_stock = self.held_from_stock
         other.held_tag = self.held_tag

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from greenfelt.cards import parse_cards
+from greenfelt.cards import parse_card, parse_cards
 from greenfelt.golf.actions import parse_action
-from greenfelt.golf.game import GolfRound, new_round
+from greenfelt.golf.game import FACE_DOWN, REMOVED, GolfRound, new_round
 from greenfelt.golf.match import GolfMatch
 from greenfelt.golf.rules import GolfRules, find_preset
 from tests.golf.conftest import PRESET_NAMES, cards_in_play, full_deck, pick
@@ -50,10 +50,31 @@ def score_bounds(rules: GolfRules) -> tuple[int, int]:
     return low, high
 
 
+def check_public_tallies(rnd: GolfRound, rules: GolfRules) -> None:
+    """The kept public tallies agree with the table recounted (G5.1 points, G8.1)."""
+    values = rules.card_values
+    assert rnd.pile_points == sum(values[c] for c in rnd.discard)
+    if rules.closed or rules.shape.is_hand or rules.has_powers:
+        assert rnd.face is None  # a seat may know a face-down card: no common face
+        return
+    table = [
+        REMOVED if card is None else card if up else FACE_DOWN
+        for card, up in zip(rnd.cards, rnd.up, strict=True)
+    ]
+    assert rnd.face == table
+    assert rnd.face_points == sum(values[c] for c in table if c < FACE_DOWN)
+    # It is what every seat's view shows (G8.1).
+    codes = {None: REMOVED, "??": FACE_DOWN}
+    for seat in range(rnd.n):
+        shown = [t for layout in rnd.view(seat)["layouts"] for t in layout["cards"]]
+        assert [codes[t] if t in codes else parse_card(t) for t in shown] == rnd.face
+
+
 def check_step(rnd: GolfRound, rules: GolfRules, players: int) -> None:
     """Every invariant that holds after every action."""
     # C1/G1.5/G2.5/G3.5: every card is somewhere, once (removed cards are in the pile).
     assert cards_in_play(rnd) == full_deck(rules, players)
+    check_public_tallies(rnd, rules)
     mover = rnd.to_move
     for seat in range(players):
         if seat != mover:
