@@ -987,6 +987,8 @@ class _Decision:
             g = gains[p]
             cost = 0.0
             if old < 53:
+                if out is None and g <= best:
+                    continue  # a denial is never negative: this swap cannot beat the best
                 if nxt is not None:  # the denial, inlined: the hot path
                     take = worth - v[old]
                     pg = pairs.get(key[old])
