@@ -106,14 +106,17 @@ def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
     hidden card.
     """
     face = state.face
-    if face is not None:
-        # Open layouts without powers: every seat sees the table, kept by the round in
-        # the same codes (UNKNOWN is FACE_DOWN, EMPTY is REMOVED).
-        cells = face[:]
-        held = state.held
-        if held is not None and state.held_from_stock and state.to_move != seat:
-            held = None
-        return cells, held
+    # Open layouts without powers: every seat sees the table, kept by the round in the
+    # same codes (UNKNOWN is FACE_DOWN, EMPTY is REMOVED).
+    cells = face[:] if face is not None else _layout_sight(state, seat)
+    held = state.held
+    if held is not None and state.held_from_stock and state.to_move != seat:
+        held = None
+    return cells, held
+
+
+def _layout_sight(state: GolfRound, seat: int) -> list[int]:
+    """:func:`seat_sight`'s cells where a seat may know more than the table shows."""
     bit = 1 << seat
     cards, up, known = state.cards, state.up, state.known
     rules = state.rules
@@ -142,10 +145,7 @@ def seat_sight(state: GolfRound, seat: int) -> tuple[list[int], int | None]:
             for i, card in enumerate(cards):
                 if card is None:
                     cells[i] = EMPTY
-    held = state.held
-    if held is not None and state.held_from_stock and state.to_move != seat:
-        held = None
-    return cells, held
+    return cells
 
 
 # ---- per-rules tables and the layout estimate ---------------------------------------

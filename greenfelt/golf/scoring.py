@@ -497,9 +497,6 @@ def score_round(
     )
 
 
-_MATCH_KEY = (*(c % 13 for c in range(52)), -2)  # C4: a joker matches a joker
-
-
 def quick_scores(
     layouts: Sequence[Sequence[Card | None]], rules: GolfRules, closer: int | None = None
 ) -> tuple[int, ...] | None:
@@ -512,38 +509,24 @@ def quick_scores(
     if not rules.plain_columns:
         return None
     shape = rules.shape
-    lines = shape.column_lines
     values = rules.card_values
     keep_negative = rules.negative_pairs_keep_value
-    joker_pair = rules.joker_pair_value
-    key = _MATCH_KEY
     scores: list[int] = []
     for cards in layouts:
         if len(cards) != shape.size:
             return None  # G7.4: cards beyond the grid
         total = 0
-        for line in lines:
-            points = 0
-            first = cards[line[0]]
-            matched = first is not None
+        for line in shape.column_lines:
+            matched = _matching(cards, line, False)  # G5.3: a matched column cancels
             for p in line:
                 card = cards[p]
                 if card is None:
-                    matched = False
-                    continue
-                points += values[card]
-                if matched and key[card] != key[first]:  # type: ignore[index]
-                    matched = False
-            if matched:  # G5.3: the column cancels (its negative cards kept, if asked)
-                points = 0
-                if keep_negative:
-                    for p in line:
-                        value = values[cards[p]]  # type: ignore[index]  # matched: no None
-                        if value < 0:
-                            points += value
-                if first == 52 and all(cards[p] == 52 for p in line):  # G5.1
-                    points += joker_pair
-            total += points
+                    continue  # G3.5: a removed card scores 0
+                value = values[card]
+                if not matched or (keep_negative and value < 0):
+                    total += value
+            if matched and _all_jokers(cards, line):  # G5.1: a pair of jokers
+                total += rules.joker_pair_value
         scores.append(total)
     if closer is not None:  # G6
         adjustment = _closer_adjustment(scores, closer, rules)
