@@ -73,6 +73,8 @@ _KNOCK_MARGIN: Final = 5.0  # extra lead needed to knock: the others then each h
 _UNKNOWN_MARGIN: Final = 5.0  # extra lead per own card still unknown when knocking
 _LAST_CARD_MARGIN: Final = 1.5  # extra lead to close by turning up an unknown last card
 _DENIAL_WEIGHT: Final = 0.6  # share of a card's worth to the next player charged to us
+_CLOSE_BONUS: Final = 1.0  # added to a move that closes the round when closing is good (G3.1)
+_CLOSE_VETO: Final = -30.0  # the same when closing is bad: in effect a veto
 # Powers (G7): a look at an own unknown card is worth about as much as the swaps it
 # makes right; a rival's score counts in full against the leading rival.
 _PEEK_OWN_VALUE: Final = 2.0
@@ -227,6 +229,9 @@ class _Eval:
         self.closes = rules.closes_by_layout
         self.keep_negative = rules.negative_pairs_keep_value
         self.joker_pair = rules.joker_pair_value
+        # A turn that takes the discard (G2.1) has chosen where it goes: the decision
+        # right after (TAKEN) reads the same and is the same. Kept with all it reads.
+        self.taken: tuple[tuple[object, ...], list[int], list[int], GolfAction] | None = None
 
     def _lines(self) -> list[tuple[int, ...]]:
         """Groups of positions whose cards may cancel together (G5.3)."""
@@ -961,24 +966,54 @@ class _Decision:
         """
         return self._place(card, may_discard, None)
 
+    def take_worth(self, card: int) -> tuple[float, GolfAction]:
+        """What taking ``card`` from the pile is worth (G2.1), and where it would go:
+        :meth:`best_place` without the discard when its value is positive, else 0. The
+        turn asks no more, so swaps that cannot gain are never weighed (nor, often,
+        the next player)."""
+        return self._place(card, False, None, 0.0)
+
+    def moment(self, card: int) -> tuple[object, ...]:
+        """What a placement of ``card`` reads besides the cells and the face-down counts
+        (after :meth:`estimate`): the unseen mean, the round's flags and clocks."""
+        state = self.state
+        return (
+            self.seat,
+            card,
+            self.t.v[UNKNOWN],
+            state.turns,
+            state.closer,
+            state.final_left,
+            len(state.reshuffles),
+        )
+
     def _place(
-        self, card: int, may_discard: bool, out: list[tuple[GolfAction, float, float, int]] | None
+        self,
+        card: int,
+        may_discard: bool,
+        out: list[tuple[GolfAction, float, float, int]] | None,
+        floor: float = -1e9,
     ) -> tuple[float, GolfAction]:
         """:meth:`best_place`, listing every placement in ``out`` when given: one loop
-        for both, and no list where only the best is asked for (the hot path)."""
+        for both, and no list where only the best is asked for (the hot path).
+
+        Without ``out``, moves worth no more than ``floor`` may go unweighed (the
+        result is then ``floor``). The next player's potential is computed when the
+        first denial needs it: a swap over an unknown card charges none.
+        """
         state = self.state
         t = self.t
         cells = self.cells
         seat = self.seat
         base = self.base
         nxt = self.next_player()
-        if nxt is not None:
-            worth, pairs = self.potential(nxt)
-            alternative = t.dg(worth)
+        their: tuple[float, dict[int, float]] | None = None
+        worth = alternative = 0.0
+        pairs: dict[int, float] = {}
         v, key = t.v, t.key
         can_close = t.closes and state.closer is None and state.down[seat] == 1
         gains = t.gains(cells, seat, card, self.total(seat) if t.reads_before else None)
-        best = -1e9
+        best = floor
         choice: GolfAction = DISCARD
         for p in range(t.size):
             old = cells[base + p]
@@ -990,6 +1025,9 @@ class _Decision:
                 if out is None and g <= best:
                     continue  # a denial is never negative: this swap cannot beat the best
                 if nxt is not None:  # the denial, inlined: the hot path
+                    if their is None:
+                        worth, pairs = their = self.potential(nxt)
+                        alternative = t.dg(worth)
                     take = worth - v[old]
                     pg = pairs.get(key[old])
                     if pg is not None and pg > take:
@@ -1004,10 +1042,13 @@ class _Decision:
                 best = g - cost
                 choice = SWAP[p]
         if may_discard:
+            must_close = can_close and state.rules.after_discard == "must"
+            if out is None and best > (_CLOSE_BONUS if must_close else 0.0):
+                return best, choice  # a discard is worth at most its closing bonus
             cost = 0.0
             if nxt is not None:
-                cost = self.denial(card, (worth, pairs))
-            if can_close and state.rules.after_discard == "must":
+                cost = self.denial(card, self.potential(nxt))
+            if must_close:
                 cost -= self._closing_bonus(self.total(seat))  # the forced flip closes
             if out is not None:
                 out.append((DISCARD, 0.0, cost, EMPTY))
@@ -1018,7 +1059,7 @@ class _Decision:
 
     def _closing_bonus(self, mine: float) -> float:
         """A bonus for closing (G3.1) when it should leave this seat lowest, else a veto."""
-        return 1.0 if self.closing_ok(mine) else -30.0
+        return _CLOSE_BONUS if self.closing_ok(mine) else _CLOSE_VETO
 
     def draw_gain(self) -> float:
         """Expected gain of drawing from the stock, over the cards this seat has not seen."""
@@ -1086,16 +1127,21 @@ def _flip_choice(state: GolfRound, d: _Decision, rng: random.Random) -> GolfActi
     cells = d.cells
     base = d.base
     best: list[GolfAction] = []
-    best_score = -1
+    best_score = 0
     for line in t.columns:
-        hidden = [p for p in line if cells[base + p] == UNKNOWN]
-        if not hidden:
+        # Loops, not comprehensions: every decision after a discard passes here.
+        hidden = 0
+        for p in line:
+            if cells[base + p] == UNKNOWN:
+                hidden += 1
+        if hidden == 0 or hidden < best_score:
             continue
-        if len(hidden) > best_score:
-            best_score = len(hidden)
-            best = [FLIP[p] for p in hidden]
-        elif len(hidden) == best_score:
-            best += [FLIP[p] for p in hidden]
+        if hidden > best_score:
+            best_score = hidden
+            best = []
+        for p in line:
+            if cells[base + p] == UNKNOWN:
+                best.append(FLIP[p])
     if not best:  # every face-down card is one it knows (cannot happen in grid golf)
         best = [a for a in state.legal_actions() if a.kind is Kind.FLIP]
     return best[0] if len(best) == 1 else rng.choice(best)
@@ -1123,10 +1169,12 @@ def _turn(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
             if action.kind is Kind.FLIP:
                 return action
     if TAKE in legal:
-        take, _ = d.best_place(state.discard[-1], may_discard=False)
+        card = state.discard[-1]
+        take, place = d.take_worth(card)
         # A draw never loses on average (a bad card is discarded): only a discard
         # worth something is compared with the expected draw.
         if take > 0.0 and take > d.draw_gain():
+            t.taken = (d.moment(card), d.cells, state.down[:], place)
             return TAKE
     return DRAW
 
@@ -1233,7 +1281,14 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     if phase is _P_DRAWN or phase is _P_TAKEN:
         held = d.held
         assert held is not None
-        keep, action = d.estimate().best_place(held, may_discard=phase is _P_DRAWN)
+        d.estimate()
+        taken = t.taken
+        if taken is not None and phase is _P_TAKEN:
+            t.taken = None
+            moment, cells, down, place = taken
+            if moment == d.moment(held) and cells == d.cells and down == state.down:
+                return place  # the turn's own choice, from the same inputs
+        keep, action = d.best_place(held, may_discard=phase is _P_DRAWN)
         if state.rules.has_powers and state.held_from_stock:
             return _power_choice(state, d, keep) or action
         return action

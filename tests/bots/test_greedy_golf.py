@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -543,6 +544,44 @@ def test_the_best_placement_is_the_best_of_the_listed_placements(
                 checked += 1
             rnd.apply_unchecked(greedy_policy(rnd, rng))
     assert checked > 10
+
+
+def _greedy_or_random(state: GolfRound, rng: random.Random) -> Any:
+    """Greedy or random at each decision: a turn greedy takes may end in a placement it
+    does not decide, and a later turn of the same seat be random (a kept choice stale)."""
+    return greedy_policy(state, rng) if rng.random() < 0.5 else _random(state, rng)
+
+
+def test_a_taken_discard_goes_where_a_fresh_decision_puts_it() -> None:
+    """G2.1, G2.2: after greedy takes the discard, the placement it plays is the turn's
+    own choice, kept from the turn (never weighed twice). It must be the placement a
+    fresh decision gives: asked in a new thread (whose evaluators keep nothing from
+    this one's turns), at TAKEN positions of every variant, including positions the
+    turn's choice was not kept for (another seat's, another round's, a later turn's)."""
+    checked = 0
+    with ThreadPoolExecutor(max_workers=1) as fresh:
+        for preset, options in VARIANTS:
+            rules = find_preset(preset).with_options(options) if options else find_preset(preset)
+            if rules.has_powers:
+                continue  # G7.4: powers have their own greedy (golf_powers_greedy)
+            rng = random.Random(f"taken {preset}{options}")
+            for game in range(6):
+                players = 2 + game % 2
+                lineup: list[Policy] = [greedy_policy, _greedy_or_random, _random]
+                seats = [lineup[(s + game) % 3] for s in range(players)]
+                rnd = new_round(rules, players, game % players, rng=rng)
+                while not rnd.is_over:
+                    seat = rnd.to_move
+                    assert seat is not None
+                    # Not every position is asked about, so that a kept choice outlives
+                    # the position it was made for.
+                    if rnd.phase is Phase.TAKEN and rng.random() < 0.5:
+                        here = greedy_policy(rnd, random.Random(0))
+                        afresh = fresh.submit(greedy_policy, rnd.clone(), random.Random(0))
+                        assert here == afresh.result(), f"{preset} {options}"
+                        checked += 1
+                    rnd.apply_unchecked(seats[seat](rnd, rng))
+    assert checked > 300
 
 
 @pytest.mark.parametrize("players", [2, 4])
