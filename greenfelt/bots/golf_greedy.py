@@ -1035,6 +1035,8 @@ class _Decision:
                     if take > alternative:
                         cost = _DENIAL_WEIGHT * (take - alternative)
             elif can_close and old == UNKNOWN:
+                if out is None and g + _CLOSE_BONUS <= best:
+                    continue  # not even with the bonus: no need to judge the close
                 cost = -self._closing_bonus(self.total(seat) - g)  # G3.1: this swap closes
             if out is not None:
                 out.append((SWAP[p], g, cost, old))

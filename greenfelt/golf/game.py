@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
-from greenfelt.cards import Card, Rank, card_texts, make_deck, parse_card
+from greenfelt.cards import Card, Rank, card_texts, make_deck, parse_card, shuffled_deck
 from greenfelt.errors import IllegalAction, NotationError, NotYourTurn, RecordError, RulesError
 from greenfelt.golf.actions import (
     DISCARD,
@@ -111,8 +111,6 @@ def new_round(
     new ones.
     """
     if deck is None:
-        from greenfelt.cards import shuffled_deck
-
         rules.check_players(seats)
         rng = rng or random.Random()
         deck = shuffled_deck(rng, rules.deck_count(seats), rules.jokers_per_deck)
