@@ -592,6 +592,27 @@ class _UnionEval(_Eval):
         self.canon = [first.setdefault(self.cls[c], c) for c in range(53)]
         self.canon += [UNKNOWN, EMPTY, OWNER_KNOWN]
         self.seen_only = [float(x) for x in self.v[:53]] + [0.0, 0.0, 0.0]
+        # By set of positions (a bit mask) holding one key: what it fills (:meth:`_fill`),
+        # found once per set; a layout has at most 2**10 sets.
+        self.fills: list[tuple[int, int, bool, bool] | None] = [None] * (1 << self.size)
+        # By set of matched positions: the others, in order.
+        self.outside = [
+            tuple(p for p in range(self.size) if not (zero >> p) & 1)
+            for zero in range(1 << self.size)
+        ]
+
+    def _fill(self, where: int) -> tuple[int, int, bool, bool]:
+        """The positions of the lines ``where`` fills whole and their number, whether it
+        fills a block (G5.4, G5.5) and whether a row (G5.6, for kings)."""
+        zero = count = 0
+        for mask in self.line_masks:
+            if mask & where == mask:
+                zero |= mask
+                count += 1
+        block = any(mask & where == mask for mask in self.square_masks)
+        row = any(mask & where == mask for mask in self.king_masks)
+        fill = self.fills[where] = (zero, count, block, row)
+        return fill
 
     def total(self, cells: Sequence[int], seat: int) -> float:
         base = seat * self.size
@@ -674,8 +695,8 @@ class _UnionEval(_Eval):
         """The score of ``lay`` with its hidden cards at 0 (they never match).
 
         A line cancels (G5.3) when every position in it holds one match key, so
-        the lines are tested against each key's positions as bit masks, only for
-        keys held more than once: a handful of tests instead of one per line.
+        each key held more than once looks up the lines its positions fill
+        (:meth:`_fill`, by bit mask) instead of testing every line.
         """
         key = self.key
         held: dict[int, int] = {}
@@ -686,29 +707,28 @@ class _UnionEval(_Eval):
         zero = 0
         extra = 0.0
         special = False
+        fills = self.fills
         for k, where in held.items():
             if not where & (where - 1):
                 continue  # one card of this key: it matches nothing
-            for mask in self.line_masks:
-                if mask & where == mask:
-                    zero |= mask
-                    if k == 13:
-                        extra += self.joker_pair
-            blocks = self.square_masks + self.king_masks if k == 12 else self.square_masks
-            for mask in blocks:  # G5.4-G5.6: a block of any key, a row of kings
-                if mask & where == mask:
-                    special = True
+            lines, count, block, row = fills[where] or self._fill(where)
+            zero |= lines
+            if k == 13 and count:
+                extra += self.joker_pair * count  # each matched line of jokers (G5.1)
+            if block or (row and k == 12):  # G5.4-G5.6: a block of any key, a row of kings
+                special = True
         if self.exact is not None and (
             special or (self.whole and UNKNOWN not in lay and OWNER_KNOWN not in lay)
         ):
             return self.exact.total([EMPTY if c >= 53 else c for c in lay], 0)
         v = self.seen_only
         if not zero:
-            return sum(v[c] for c in lay)
-        keep = self.keep_negative
+            return sum(map(v.__getitem__, lay))
+        if not self.keep_negative:  # the cards outside the matched lines, in order, in C
+            return sum(map(v.__getitem__, map(lay.__getitem__, self.outside[zero])), extra)
         s = extra
         for p, c in enumerate(lay):
-            if not (zero >> p) & 1 or (keep and v[c] < 0):
+            if not (zero >> p) & 1 or v[c] < 0:
                 s += v[c]
         return s
 
