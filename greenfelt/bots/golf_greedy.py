@@ -616,8 +616,7 @@ class _UnionEval(_Eval):
 
     def total(self, cells: Sequence[int], seat: int) -> float:
         base = seat * self.size
-        canon = self.canon
-        lay = tuple([canon[c] for c in cells[base : base + self.size]])
+        lay = tuple(map(self.canon.__getitem__, cells[base : base + self.size]))
         known = self.cache.get(lay)
         if known is None:
             known = self._seen(lay)
@@ -752,8 +751,7 @@ class _ExactEval(_Eval):
     def total(self, cells: Sequence[int], seat: int) -> float:
         base = seat * self.size
         lay = cells[base : base + self.size]
-        canon = self.canon
-        key = tuple([canon[c] for c in lay])
+        key = tuple(map(self.canon.__getitem__, lay))
         known = self.cache.get(key)
         if known is None:
             if len(self.cache) > 100_000:
@@ -761,12 +759,13 @@ class _ExactEval(_Eval):
             cards: list[Card | None] = [CARDS[c] if c < 53 else None for c in key]
             known = score_layout(cards, self.rules, decks=self.decks).total
             self.cache[key] = known
-        hidden = [c for c in lay if c in (UNKNOWN, OWNER_KNOWN)]
-        if not hidden:
+        if UNKNOWN not in key:  # every sight code is UNKNOWN in the key
             return float(known)
-        v = self.v
-        return known + sum(v[c] for c in hidden)
+        # The hidden cards' values in layout order, summed in C.
+        return known + sum(map(self.v.__getitem__, filter(_HIDDEN.__contains__, lay)), 0.0)
 
+
+_HIDDEN: Final = frozenset((UNKNOWN, OWNER_KNOWN))  # sight codes of cards valued per decision
 
 # Per thread: a decision writes the unseen mean into its evaluator's value table,
 # so threads (a server's bot pool) must not share one.
