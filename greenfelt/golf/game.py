@@ -550,18 +550,14 @@ class GolfRound:
             )
             return [PEEK[p] for p in allowed if not self.known[base + p] & bit]
         constraint = rules.flip_constraint
-        cols = self._reveal_cols
-        out = []
-        for p in range(self.size):
-            if self.up[base + p]:
-                continue
-            col = p % shape.cols
-            if constraint == "same_column" and cols and col != cols[0]:
-                continue
-            if constraint == "different_columns" and col in cols:
-                continue
-            out.append(FLIP[p])
-        return out
+        cols = self._reveal_cols  # of the flips this seat has made so far
+        up = self.up
+        width = shape.cols
+        if cols and constraint == "same_column":
+            return [FLIP[p] for p in range(self.size) if not up[base + p] and p % width == cols[0]]
+        if cols and constraint == "different_columns":
+            return [FLIP[p] for p in range(self.size) if not up[base + p] and p % width not in cols]
+        return [FLIP[p] for p in range(self.size) if not up[base + p]]
 
     def _reveal_step(self, seat: int, pos: int) -> None:
         self._reveal_cols.append(pos % self.rules.shape.cols)
