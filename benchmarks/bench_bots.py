@@ -68,6 +68,27 @@ def _per_second(work: Callable[[], object], seconds: float) -> float:
             return calls / (now - start)
 
 
+def _alternating(works: list[tuple[Callable[[], object], float]], slices: int = 10) -> list[float]:
+    """Calls per CPU second of each ``(work, seconds)``, measured in ``slices`` turns of
+    a share of its seconds each: a machine whose speed drifts during the run (this
+    class can change by a third within minutes) weighs on every work alike, so their
+    ratio holds where rates measured one after the other would not."""
+    calls = [0] * len(works)
+    spent = [0.0] * len(works)
+    for _ in range(slices):
+        for i, (work, seconds) in enumerate(works):
+            start = time.process_time()
+            deadline = start + seconds / slices
+            while True:
+                work()
+                calls[i] += 1
+                now = time.process_time()
+                if now >= deadline:
+                    break
+            spent[i] += now - start
+    return [n / t for n, t in zip(calls, spent, strict=True)]
+
+
 # ---- speed ------------------------------------------------------------------------------
 
 
@@ -81,13 +102,13 @@ def golf_holes_per_second(args: argparse.Namespace) -> None:
         while not rnd.is_over:
             rnd.apply_unchecked(golf_greedy(rnd, rng))
 
-    rate = _per_second(hole, args.seconds * 3)
+    # This machine's speed today, as shared/STACK.md's anchor measures it: the same
+    # class reads anywhere from about 24,000 to 52,000 rounds/s from day to day. The
+    # two are timed in alternating slices, so that their ratio is the same day's.
+    loop = hand_written_six_card(random.Random(args.seed))
+    rate, rounds = _alternating([(hole, args.seconds * 3), (loop, args.seconds)])
     verdict = "meets" if rate >= 1500 else "MISSES"
     print(f"{'golf greedy, six-card 2p':<44} {rate:>10,.0f} holes/s  ({verdict} the 1,500 bar)")
-    # This machine's speed today, as shared/STACK.md's anchor measures it: the same
-    # class reads anywhere from about 26,000 to 52,000 rounds/s on some days.
-    loop = hand_written_six_card(random.Random(args.seed))
-    rounds = _per_second(loop, args.seconds)
     print(
         f"{'  (hand-written six-card loop, the anchor)':<44} {rounds:>10,.0f} rounds/s"
         f"  (greedy holes: {rate / rounds:.3f} of it)"
