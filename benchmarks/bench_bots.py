@@ -57,15 +57,7 @@ def _per_second(work: Callable[[], object], seconds: float) -> float:
     CPU time rather than wall time: other load on a shared machine does not
     count against the one core this runs on.
     """
-    calls = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        work()
-        calls += 1
-        now = time.process_time()
-        if now >= deadline:
-            return calls / (now - start)
+    return _alternating([(work, seconds)], slices=1)[0]
 
 
 def _alternating(works: list[tuple[Callable[[], object], float]], slices: int = 10) -> list[float]:

@@ -60,6 +60,7 @@ EMPTY: Final = REMOVED
 """Sight code of a position whose matched line left the table (G3.5): 0 points."""
 OWNER_KNOWN: Final = 55
 """Sight code of another seat's hidden card that its owner has seen (closed golf, hand4)."""
+_HIDDEN: Final = frozenset((UNKNOWN, OWNER_KNOWN))  # sight codes of cards valued per decision
 
 _NO_MATCH: Final = 100  # match key of the sight codes: they never match anything
 # A hidden card its owner has seen is one they chose to keep: measured in greedy
@@ -230,8 +231,8 @@ class _Eval:
         self.keep_negative = rules.negative_pairs_keep_value
         self.joker_pair = rules.joker_pair_value
         # A turn that takes the discard (G2.1) has chosen where it goes: the decision
-        # right after (TAKEN) reads the same and is the same. Kept with all it reads.
-        self.taken: tuple[tuple[object, ...], list[int], list[int], GolfAction] | None = None
+        # right after (TAKEN) reads the same and is the same (_Decision.keep_taken).
+        self.taken: tuple[tuple[object, ...], GolfAction] | None = None
 
     def _lines(self) -> list[tuple[int, ...]]:
         """Groups of positions whose cards may cancel together (G5.3)."""
@@ -765,8 +766,6 @@ class _ExactEval(_Eval):
         return known + sum(map(self.v.__getitem__, filter(_HIDDEN.__contains__, lay)), 0.0)
 
 
-_HIDDEN: Final = frozenset((UNKNOWN, OWNER_KNOWN))  # sight codes of cards valued per decision
-
 # Per thread: a decision writes the unseen mean into its evaluator's value table,
 # so threads (a server's bot pool) must not share one.
 _LOCAL = threading.local()
@@ -992,9 +991,9 @@ class _Decision:
         the next player)."""
         return self._place(card, False, None, 0.0)
 
-    def moment(self, card: int) -> tuple[object, ...]:
-        """What a placement of ``card`` reads besides the cells and the face-down counts
-        (after :meth:`estimate`): the unseen mean, the round's flags and clocks."""
+    def _inputs(self, card: int) -> tuple[object, ...]:
+        """All a placement of ``card`` reads (after :meth:`estimate`): the seat, the
+        sight, the unseen mean, the face-down counts, the round's flags and clocks."""
         state = self.state
         return (
             self.seat,
@@ -1004,7 +1003,24 @@ class _Decision:
             state.closer,
             state.final_left,
             len(state.reshuffles),
+            state.down[:],
+            self.cells,
         )
+
+    def keep_taken(self, card: int, place: GolfAction) -> None:
+        """Keep the place a turn chose for ``card``, taken from the pile (G2.1), for
+        :meth:`taken_place`, with all the choice read."""
+        self.t.taken = (self._inputs(card), place)
+
+    def taken_place(self, card: int) -> GolfAction | None:
+        """The place kept by :meth:`keep_taken` when this decision reads the same (the
+        TAKEN decision right after the turn: the same choice, not weighed twice)."""
+        taken = self.t.taken
+        if taken is None:
+            return None
+        self.t.taken = None
+        inputs, place = taken
+        return place if inputs == self._inputs(card) else None
 
     def _place(
         self,
@@ -1195,7 +1211,7 @@ def _turn(state: GolfRound, d: _Decision, rng: random.Random) -> GolfAction:
         # A draw never loses on average (a bad card is discarded): only a discard
         # worth something is compared with the expected draw.
         if take > 0.0 and take > d.draw_gain():
-            t.taken = (d.moment(card), d.cells, state.down[:], place)
+            d.keep_taken(card, place)
             return TAKE
     return DRAW
 
@@ -1303,12 +1319,10 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
         held = d.held
         assert held is not None
         d.estimate()
-        taken = t.taken
-        if taken is not None and phase is _P_TAKEN:
-            t.taken = None
-            moment, cells, down, place = taken
-            if moment == d.moment(held) and cells == d.cells and down == state.down:
-                return place  # the turn's own choice, from the same inputs
+        if phase is _P_TAKEN:
+            place = d.taken_place(held)
+            if place is not None:
+                return place
         keep, action = d.best_place(held, may_discard=phase is _P_DRAWN)
         if state.rules.has_powers and state.held_from_stock:
             return _power_choice(state, d, keep) or action

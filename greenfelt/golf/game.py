@@ -268,10 +268,14 @@ class GolfRound:
         (:func:`quick_scores`): simulations read only :attr:`scores`.
         """
         if self._result is None and self._scores is not None:
-            layouts = [self.layout(s) for s in range(self.n)]
-            decks = self.rules.deck_count(self.n)
-            self._result = score_round(layouts, self.rules, self._end_closer, decks=decks)
+            self._result = self._score_in_full()
         return self._result
+
+    def _score_in_full(self) -> RoundScore:
+        """G5, G6: the finished round's scores with every layout's breakdown."""
+        layouts = [self.layout(s) for s in range(self.n)]
+        decks = self.rules.deck_count(self.n)
+        return score_round(layouts, self.rules, self._end_closer, decks=decks)
 
     @property
     def actions(self) -> list[tuple[int, GolfAction]]:
@@ -837,13 +841,10 @@ class GolfRound:
         if self.face is not None:
             self.face = [REMOVED if c is None else c for c in self.cards]
             self.face_points = sum(self.rules.card_values[c] for c in self.cards if c is not None)
-        layouts = [self.layout(s) for s in range(self.n)]
         self._end_closer = closer
-        scores = quick_scores(layouts, self.rules, closer)
+        scores = quick_scores([self.layout(s) for s in range(self.n)], self.rules, closer)
         if scores is None:
-            self._result = score_round(
-                layouts, self.rules, closer, decks=self.rules.deck_count(self.n)
-            )
+            self._result = self._score_in_full()
             scores = self._result.scores
         self._scores = scores
 
