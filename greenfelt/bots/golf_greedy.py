@@ -562,6 +562,12 @@ class _TripleColumnEval(_ColumnEval):
         return worth, pairs
 
 
+_Matches = tuple[dict[int, int], int, int, set[int]]
+"""A layout's match keys: the positions holding each key (a bit mask), the positions
+in filled lines, the number of filled lines of jokers, the keys filling something
+``score_layout`` must judge (:meth:`_UnionEval._matches`)."""
+
+
 class _UnionEval(_Eval):
     """Rows, columns, diagonals and adjacent pairs that cancel (G5.3), blocks (G5.4).
 
@@ -655,18 +661,60 @@ class _UnionEval(_Eval):
                     pairs[k] = g
         return worth, pairs
 
+    def gains(
+        self, cells: list[int], seat: int, card: int, before: float | None = None
+    ) -> list[float]:
+        """:meth:`_Eval.gains` from the cache, a missing layout scored from this one's
+        matches (:meth:`_moved`) rather than afresh."""
+        before = self._before(cells, seat, before)
+        size = self.size
+        start = seat * size
+        canon = self.canon
+        lay = list(map(canon.__getitem__, cells[start : start + size]))
+        base: _Matches | None = None
+        new = canon[card]
+        cache = self.cache
+        v = self.v
+        out: list[float] = []
+        for p, old in enumerate(lay):
+            if old == EMPTY:
+                out.append(0.0)
+                continue
+            lay[p] = new
+            after = tuple(lay)
+            lay[p] = old
+            known = cache.get(after)
+            if known is None:
+                if base is None:
+                    base = self._matches(tuple(lay))
+                known = self._store(after, self._moved(after, base, p, old, new))
+            if UNKNOWN in after:
+                known += after.count(UNKNOWN) * v[UNKNOWN]
+            if OWNER_KNOWN in after:
+                known += after.count(OWNER_KNOWN) * v[OWNER_KNOWN]
+            out.append(before - known)
+        return out
+
     def _seen_potential(self, lay: tuple[int, ...]) -> dict[int, tuple[float, dict[int, float]]]:
         """By what is replaced (a card: -1; a hidden code: the code), the most a card
         worth 0 gains and what a matching card gains by key, the hidden cards at 0."""
         cells = list(lay)
-        seen = self._seen
-        before = seen(lay)
+        before = self._seen(lay)
+        cache = self.cache
+        canon = self.canon
+        base: _Matches | None = None
         out: dict[int, tuple[float, dict[int, float]]] = {}
         for p, k, card in self._trials(lay, 0):
             here = lay[p]
             code = here if here >= 53 else -1
             worth, pairs = out.get(code, (-1e9, {}))
-            g = before - seen(self._put(cells, p, card))
+            after = self._put(cells, p, card)
+            known = cache.get(after)
+            if known is None:
+                if base is None:
+                    base = self._matches(lay)
+                known = self._store(after, self._moved(after, base, p, here, canon[card]))
+            g = before - known
             if k is None:
                 worth = max(worth, g)
             elif g > pairs.get(k, -1e9):
@@ -686,17 +734,24 @@ class _UnionEval(_Eval):
         """The score of the canonical ``lay`` with its hidden cards at 0, cached."""
         known = self.cache.get(lay)
         if known is None:
-            if len(self.cache) > 100_000:
-                self.cache.clear()
-            known = self.cache[lay] = self._seen_total(lay)
+            known = self._store(lay, self._seen_total(lay))
         return known
 
-    def _seen_total(self, lay: tuple[int, ...]) -> float:
-        """The score of ``lay`` with its hidden cards at 0 (they never match).
+    def _store(self, lay: tuple[int, ...], known: float) -> float:
+        """Cache the seen score of ``lay`` (a bounded cache: cleared when full)."""
+        cache = self.cache
+        if len(cache) > 100_000:
+            cache.clear()
+        cache[lay] = known
+        return known
 
-        A line cancels (G5.3) when every position in it holds one match key, so
-        each key held more than once looks up the lines its positions fill
-        (:meth:`_fill`, by bit mask) instead of testing every line.
+    def _matches(self, lay: tuple[int, ...]) -> _Matches:
+        """Which positions of ``lay`` hold each match key, and what those sets fill.
+
+        A line cancels (G5.3) when every position in it holds one match key, so each
+        key held more than once looks up the lines its positions fill (:meth:`_fill`,
+        by bit mask) instead of testing every line. Lines filled by different keys
+        share no position, which lets :meth:`_moved` change one key's share alone.
         """
         key = self.key
         held: dict[int, int] = {}
@@ -704,23 +759,68 @@ class _UnionEval(_Eval):
             if c < 53:
                 k = key[c]
                 held[k] = held.get(k, 0) | 1 << p
-        zero = 0
-        extra = 0.0
-        special = False
+        zero = jokers = 0
+        special: set[int] = set()
         fills = self.fills
         for k, where in held.items():
             if not where & (where - 1):
                 continue  # one card of this key: it matches nothing
             lines, count, block, row = fills[where] or self._fill(where)
             zero |= lines
-            if k == 13 and count:
-                extra += self.joker_pair * count  # each matched line of jokers (G5.1)
+            if k == 13:
+                jokers = count  # each matched line of jokers (G5.1)
             if block or (row and k == 12):  # G5.4-G5.6: a block of any key, a row of kings
-                special = True
+                special.add(k)
+        return held, zero, jokers, special
+
+    def _seen_total(self, lay: tuple[int, ...]) -> float:
+        """The score of ``lay`` with its hidden cards at 0 (they never match)."""
+        _, zero, jokers, special = self._matches(lay)
+        return self._score(lay, zero, jokers, bool(special))
+
+    def _moved(self, lay: tuple[int, ...], base: _Matches, pos: int, old: int, new: int) -> float:
+        """:meth:`_seen_total` of ``lay``, which is ``base``'s layout with the canonical
+        ``old`` at ``pos`` replaced by ``new``: only those two keys' matches change."""
+        held, zero, jokers, special = base
+        key = self.key
+        gone = key[old] if old < 53 else None
+        come = key[new] if new < 53 else None
+        if gone == come:
+            return self._score(lay, zero, jokers, bool(special))
+        bit = 1 << pos
+        fills = self.fills
+        is_special = bool(special) and bool(special.difference((gone, come)))
+        changed: list[tuple[int, int]] = []
+        if gone is not None:
+            changed.append((gone, held[gone] & ~bit))
+        if come is not None:
+            changed.append((come, held.get(come, 0) | bit))
+        for k, where in changed:
+            was = held.get(k, 0)
+            if was & (was - 1):  # its lines before, found by _matches
+                zero &= ~(fills[was] or self._fill(was))[0]
+            if k == 13:
+                jokers = 0
+            if where & (where - 1):
+                lines, count, block, row = fills[where] or self._fill(where)
+                zero |= lines
+                if k == 13:
+                    jokers = count
+                if block or (row and k == 12):
+                    is_special = True
+        return self._score(lay, zero, jokers, is_special)
+
+    def _score(self, lay: tuple[int, ...], zero: int, jokers: int, special: bool) -> float:
+        """The seen score of ``lay`` whose matched positions are ``zero``, with
+        ``jokers`` matched lines of jokers; blocks, kings and whole-layout bonuses
+        (``special``, :attr:`whole`) go to ``score_layout`` itself."""
         if self.exact is not None and (
             special or (self.whole and UNKNOWN not in lay and OWNER_KNOWN not in lay)
         ):
             return self.exact.total([EMPTY if c >= 53 else c for c in lay], 0)
+        extra = 0.0
+        if jokers:
+            extra += self.joker_pair * jokers
         v = self.seen_only
         if not zero:
             return sum(map(v.__getitem__, lay))
