@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from greenfelt.bots.base import Bot, Observation
 from greenfelt.cards import CARDS, Card
@@ -61,6 +61,20 @@ EMPTY: Final = REMOVED
 OWNER_KNOWN: Final = 55
 """Sight code of another seat's hidden card that its owner has seen (closed golf, hand4)."""
 _HIDDEN: Final = frozenset((UNKNOWN, OWNER_KNOWN))  # sight codes of cards valued per decision
+
+_CACHE_ENTRIES: Final = 100_000  # the most layouts one evaluator's cache holds
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _keep(cache: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Store ``value`` in a bounded cache (emptied when full: a search soon refills
+    what it meets again) and return it."""
+    if len(cache) > _CACHE_ENTRIES:
+        cache.clear()
+    cache[key] = value
+    return value
+
 
 _NO_MATCH: Final = 100  # match key of the sight codes: they never match anything
 # A hidden card its owner has seen is one they chose to keep: measured in greedy
@@ -627,10 +641,16 @@ class _UnionEval(_Eval):
         known = self.cache.get(lay)
         if known is None:
             known = self._seen(lay)
+        return self._with_hidden(lay, known)
+
+    def _with_hidden(self, lay: tuple[int, ...], known: float) -> float:
+        """``known``, the seen score of ``lay``, plus its hidden cards at this decision's
+        values (:meth:`_Decision.estimate`), which no cache can hold."""
+        v = self.v
         if UNKNOWN in lay:
-            known += lay.count(UNKNOWN) * self.v[UNKNOWN]
+            known += lay.count(UNKNOWN) * v[UNKNOWN]
         if OWNER_KNOWN in lay:
-            known += lay.count(OWNER_KNOWN) * self.v[OWNER_KNOWN]
+            known += lay.count(OWNER_KNOWN) * v[OWNER_KNOWN]
         return known
 
     def potential(
@@ -646,9 +666,7 @@ class _UnionEval(_Eval):
         lay = tuple([canon[c] for c in cells[base : base + self.size]])
         seen = self.potentials.get(lay)
         if seen is None:
-            if len(self.potentials) > 100_000:
-                self.potentials.clear()
-            seen = self.potentials[lay] = self._seen_potential(lay)
+            seen = _keep(self.potentials, lay, self._seen_potential(lay))
         v = self.v
         worth = -1e9
         pairs: dict[int, float] = {}
@@ -674,7 +692,7 @@ class _UnionEval(_Eval):
         base: _Matches | None = None
         new = canon[card]
         cache = self.cache
-        v = self.v
+        with_hidden = self._with_hidden
         out: list[float] = []
         for p, old in enumerate(lay):
             if old == EMPTY:
@@ -687,12 +705,8 @@ class _UnionEval(_Eval):
             if known is None:
                 if base is None:
                     base = self._matches(tuple(lay))
-                known = self._store(after, self._moved(after, base, p, old, new))
-            if UNKNOWN in after:
-                known += after.count(UNKNOWN) * v[UNKNOWN]
-            if OWNER_KNOWN in after:
-                known += after.count(OWNER_KNOWN) * v[OWNER_KNOWN]
-            out.append(before - known)
+                known = _keep(cache, after, self._moved(after, base, p, old, new))
+            out.append(before - with_hidden(after, known))
         return out
 
     def _seen_potential(self, lay: tuple[int, ...]) -> dict[int, tuple[float, dict[int, float]]]:
@@ -713,7 +727,7 @@ class _UnionEval(_Eval):
             if known is None:
                 if base is None:
                     base = self._matches(lay)
-                known = self._store(after, self._moved(after, base, p, here, canon[card]))
+                known = _keep(cache, after, self._moved(after, base, p, here, canon[card]))
             g = before - known
             if k is None:
                 worth = max(worth, g)
@@ -734,15 +748,7 @@ class _UnionEval(_Eval):
         """The score of the canonical ``lay`` with its hidden cards at 0, cached."""
         known = self.cache.get(lay)
         if known is None:
-            known = self._store(lay, self._seen_total(lay))
-        return known
-
-    def _store(self, lay: tuple[int, ...], known: float) -> float:
-        """Cache the seen score of ``lay`` (a bounded cache: cleared when full)."""
-        cache = self.cache
-        if len(cache) > 100_000:
-            cache.clear()
-        cache[lay] = known
+            known = _keep(self.cache, lay, self._seen_total(lay))
         return known
 
     def _matches(self, lay: tuple[int, ...]) -> _Matches:
@@ -818,9 +824,7 @@ class _UnionEval(_Eval):
             special or (self.whole and UNKNOWN not in lay and OWNER_KNOWN not in lay)
         ):
             return self.exact.total([EMPTY if c >= 53 else c for c in lay], 0)
-        extra = 0.0
-        if jokers:
-            extra += self.joker_pair * jokers
+        extra: float = self.joker_pair * jokers  # each matched line of jokers (G5.1)
         v = self.seen_only
         if not zero:
             return sum(map(v.__getitem__, lay))
@@ -855,11 +859,8 @@ class _ExactEval(_Eval):
         key = tuple(map(self.canon.__getitem__, lay))
         known = self.cache.get(key)
         if known is None:
-            if len(self.cache) > 100_000:
-                self.cache.clear()
             cards: list[Card | None] = [CARDS[c] if c < 53 else None for c in key]
-            known = score_layout(cards, self.rules, decks=self.decks).total
-            self.cache[key] = known
+            known = _keep(self.cache, key, score_layout(cards, self.rules, decks=self.decks).total)
         if UNKNOWN not in key:  # every sight code is UNKNOWN in the key
             return float(known)
         # The hidden cards' values in layout order, summed in C.
