@@ -25,7 +25,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from greenfelt.bots import make_bot
+from greenfelt.bots import Bot, make_bot
 from greenfelt.cards import shuffled_deck
 
 CONFIGS: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -43,16 +43,42 @@ CONFIGS: dict[str, tuple[str, str, dict[str, Any]]] = {
 }
 
 
+def opponent_bot(game: str, opponent: str, rng: random.Random) -> Bot:
+    """The expert's opponent: a level, or ``textbook`` (Golf: ``textbook_golf``)."""
+    if opponent == "textbook":
+        from textbook_golf import TextbookGolfBot
+
+        return TextbookGolfBot(rng)
+    return make_bot(game, opponent, rng)
+
+
+def expert_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with ``rollout=textbook`` / ``playout=textbook`` made the policy."""
+    out = dict(options)
+    for name in ("rollout", "playout"):
+        if out.get(name) == "textbook":
+            from textbook_golf import textbook_policy
+
+            out[name] = textbook_policy
+    return out
+
+
 def play_deal(
-    config: str, deal: int, expert_seat: int, seed: int, options: dict[str, Any]
+    config: str,
+    deal: int,
+    expert_seat: int,
+    seed: int,
+    options: dict[str, Any],
+    *,
+    opponent: str = "greedy",
 ) -> dict[str, Any]:
-    """One mirrored half: the expert at ``expert_seat`` against greedy."""
+    """One mirrored half: the expert at ``expert_seat`` against ``opponent``."""
     game, preset, rule_options = CONFIGS[config]
     rng = random.Random(f"{seed}:{config}:{deal}")
     bots = [
-        make_bot(game, "expert", random.Random(f"{seed}:{deal}:{seat}"), **options)
+        make_bot(game, "expert", random.Random(f"{seed}:{deal}:{seat}"), **expert_options(options))
         if seat == expert_seat
-        else make_bot(game, "greedy", random.Random(f"{seed}:{deal}:{seat}"))
+        else opponent_bot(game, opponent, random.Random(f"{seed}:{deal}:{seat}"))
         for seat in range(2)
     ]
     cpu = 0.0
@@ -190,6 +216,16 @@ def main() -> None:
     )
     parser.add_argument("--out", help="write results JSON here")
     parser.add_argument(
+        "--opponent",
+        default="greedy",
+        choices=["greedy", "random", "textbook"],
+        help=(
+            "who the expert plays: a level, or textbook (Golf: the seeds' rules of thumb,"
+            " benchmarks/textbook_golf.py; with --expert rollout=textbook"
+            " --expert playout=textbook the search rolls out with it)"
+        ),
+    )
+    parser.add_argument(
         "--expert",
         action="append",
         default=[],
@@ -228,7 +264,7 @@ def main() -> None:
         pending: set[Future[dict[str, Any]]] = set()
         queue = iter(tasks)
         for task in queue:
-            pending.add(pool.submit(play_deal, *task, args.seed, options))
+            pending.add(pool.submit(play_deal, *task, args.seed, options, opponent=args.opponent))
             if len(pending) >= args.jobs * 2:
                 break
         while pending:
@@ -236,7 +272,9 @@ def main() -> None:
             results += [f.result() for f in done]
             if time.monotonic() < deadline:
                 for task in queue:
-                    pending.add(pool.submit(play_deal, *task, args.seed, options))
+                    pending.add(
+                        pool.submit(play_deal, *task, args.seed, options, opponent=args.opponent)
+                    )
                     if len(pending) >= args.jobs * 2:
                         break
             else:
@@ -248,7 +286,7 @@ def main() -> None:
     summary = summarise(results)
     print(
         f"{'configuration':<12} {'games':>6} {'W-L-T':>13} {'win % decided [95% CI]':>26} "
-        f"{'expert pts':>11} {'greedy pts':>11} {'s/move':>7}"
+        f"{'expert pts':>11} {args.opponent + ' pts':>11} {'s/move':>7}"
     )
     for config, s in summary.items():
         wlt = f"{s['wins']}-{s['losses']}-{s['ties']}"

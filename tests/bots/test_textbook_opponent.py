@@ -1,0 +1,91 @@
+"""The textbook Golf opponent of the benchmarks (``benchmarks/textbook_golf.py``).
+
+It calibrates the expert's strength bar (issue 4; docs/expert-six-card.md), so
+the figures measured against it hold only if it plays legal Golf to the end of
+every hole and, like every bot, decides from its seat's information alone.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from greenfelt.bots import make_bot
+from greenfelt.bots.arena import play_round
+from greenfelt.bots.golf_greedy import UNKNOWN, seat_sight
+from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.actions import Kind
+from greenfelt.golf.game import Phase
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from textbook_golf import TextbookGolfBot, textbook_policy
+
+
+def random_states(preset: str, count: int, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    rules = find_preset(preset)
+    states: list[Any] = []
+    while len(states) < count:
+        game = new_round(rules, 2, 0, rng=rng)
+        for _ in range(rng.randrange(0, 40)):
+            if game.is_over:
+                break
+            game.apply_unchecked(rng.choice(game.legal_actions()))
+        if not game.is_over:
+            states.append(game)
+    return states
+
+
+@pytest.mark.parametrize("preset", ["six-card", "eight-card", "ten-card"])
+def test_plays_whole_holes_against_greedy(preset: str) -> None:
+    """G2-G3: every move goes through the checked ``apply``; every hole ends scored."""
+    rules = find_preset(preset)
+    for deal in range(40):
+        state = new_round(rules, 2, deal % 2, rng=random.Random(deal))
+        bots = [TextbookGolfBot(deal), make_bot("golf", "greedy", deal)]
+        play_round(state, bots if deal % 2 else bots[::-1])
+        assert state.is_over
+        assert len(state.scores) == 2
+
+
+def test_decision_is_a_function_of_the_seats_information() -> None:
+    """G8.1: resampled hidden cards (stock, face-down cards) give the same move."""
+    states = random_states("six-card", 60, 7)
+    changed = 0
+    for index, state in enumerate(states):
+        seat = state.to_move
+        twin = state.determinize(seat, random.Random(500 + index))
+        changed += twin.cards != state.cards or twin.stock != state.stock
+        real = TextbookGolfBot(index).act(state, seat)
+        assert real == TextbookGolfBot(index).act(twin, seat), f"state {index}"
+        assert real in state.legal_actions()
+    assert changed > len(states) // 2
+
+
+def test_a_held_card_that_pairs_goes_into_that_column() -> None:
+    """G5.3: a held card matching a face-up card of an unpaired column completes the pair."""
+    columns = find_preset("six-card").shape.column_lines
+    seen = 0
+    for state in random_states("six-card", 400, 11):
+        if state.phase not in (Phase.DRAWN, Phase.TAKEN):
+            continue
+        seat = state.to_move
+        cells, held = seat_sight(state, seat)
+        mine = cells[seat * 6 : seat * 6 + 6]
+        slots = set()
+        for a, b in columns:
+            for p, q in ((a, b), (b, a)):
+                up = mine[p] != UNKNOWN and mine[p] < 52
+                pair = mine[q] != UNKNOWN and mine[q] < 52 and mine[q] % 13 == mine[p] % 13
+                if up and not pair and held < 52 and mine[p] % 13 == held % 13:
+                    slots.add(q)
+        if not slots:
+            continue
+        seen += 1
+        action = textbook_policy(state, random.Random(0))
+        assert action.kind is Kind.SWAP and action.pos in slots
+    assert seen >= 5
