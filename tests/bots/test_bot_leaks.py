@@ -17,24 +17,9 @@ from greenfelt.bots import make_bot
 from greenfelt.cards import shuffled_deck
 from greenfelt.golf import find_preset, new_round
 from greenfelt.spades import SpadesRules, new_hand
+from tests.bots.helpers import golf_states
 
 LEVELS = {"random": {}, "greedy": {}, "expert": {"iterations": 12}}
-
-
-def golf_states(count: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    presets = ["six-card", "four-card", "four-in-hand", "nine-card-wiki", "bga"]
-    states = []
-    while len(states) < count:
-        rules = find_preset(presets[len(states) % len(presets)])
-        game = new_round(rules, rng.choice((2, 3, 4)), 0, rng=rng)
-        for _ in range(rng.randrange(0, 40)):
-            if game.is_over:
-                break
-            game.apply_unchecked(rng.choice(game.legal_actions()))
-        if not game.is_over:
-            states.append(game)
-    return states
 
 
 def spades_states(count: int, seed: int) -> list[Any]:

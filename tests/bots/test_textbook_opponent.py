@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,24 +19,10 @@ from greenfelt.bots.golf_greedy import UNKNOWN, seat_sight
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import Kind
 from greenfelt.golf.game import Phase
+from tests.bots.helpers import golf_states
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from textbook_golf import TextbookGolfBot, textbook_policy
-
-
-def random_states(preset: str, count: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    rules = find_preset(preset)
-    states: list[Any] = []
-    while len(states) < count:
-        game = new_round(rules, 2, 0, rng=rng)
-        for _ in range(rng.randrange(0, 40)):
-            if game.is_over:
-                break
-            game.apply_unchecked(rng.choice(game.legal_actions()))
-        if not game.is_over:
-            states.append(game)
-    return states
 
 
 @pytest.mark.parametrize("preset", ["six-card", "eight-card", "ten-card"])
@@ -54,7 +39,7 @@ def test_plays_whole_holes_against_greedy(preset: str) -> None:
 
 def test_decision_is_a_function_of_the_seats_information() -> None:
     """G8.1: resampled hidden cards (stock, face-down cards) give the same move."""
-    states = random_states("six-card", 60, 7)
+    states = golf_states(60, 7, presets=["six-card"], seats=[2])
     changed = 0
     for index, state in enumerate(states):
         seat = state.to_move
@@ -70,7 +55,7 @@ def test_a_held_card_that_pairs_goes_into_that_column() -> None:
     """G5.3: a held card matching a face-up card of an unpaired column completes the pair."""
     columns = find_preset("six-card").shape.column_lines
     seen = 0
-    for state in random_states("six-card", 400, 11):
+    for state in golf_states(400, 11, presets=["six-card"], seats=[2]):
         if state.phase not in (Phase.DRAWN, Phase.TAKEN):
             continue
         seat = state.to_move

@@ -1,0 +1,29 @@
+"""Mid-round Golf states for the bot tests: random play from seeded deals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from greenfelt.golf import find_preset, new_round
+
+LEAK_PRESETS = ("six-card", "four-card", "four-in-hand", "nine-card-wiki", "bga")
+
+
+def golf_states(
+    count: int, seed: int, presets: Sequence[str] = LEAK_PRESETS, seats: Sequence[int] = (2, 3, 4)
+) -> list[Any]:
+    """``count`` unfinished rounds, the presets in turn, after 0-39 random moves."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        rules = find_preset(presets[len(states) % len(presets)])
+        game = new_round(rules, rng.choice(seats), 0, rng=rng)
+        for _ in range(rng.randrange(0, 40)):
+            if game.is_over:
+                break
+            game.apply_unchecked(rng.choice(game.legal_actions()))
+        if not game.is_over:
+            states.append(game)
+    return states
