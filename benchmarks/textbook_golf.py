@@ -50,7 +50,12 @@ def textbook_policy(state: GolfRound, rng: random.Random) -> GolfAction:
         raise ValueError("the round is over: nobody is to move")
     rules = state.rules
     size = rules.shape.size
-    columns = rules.shape.column_lines
+    # The other card of each position's column, where columns hold two cards.
+    partners: dict[int, int] = {}
+    for line in rules.shape.column_lines:
+        if len(line) == 2:
+            partners[line[0]], partners[line[1]] = line[1], line[0]
+    partner = partners.get
     value = rules.card_values
     cells, held = seat_sight(state, seat)
     mine = cells[seat * size : (seat + 1) * size]
@@ -58,13 +63,6 @@ def textbook_policy(state: GolfRound, rng: random.Random) -> GolfAction:
 
     def up(p: int) -> bool:
         return mine[p] != UNKNOWN and mine[p] < 53
-
-    def partner(p: int) -> int | None:
-        for line in columns:
-            if p in line:
-                others = [q for q in line if q != p]
-                return others[0] if len(others) == 1 else None
-        return None
 
     def paired(p: int) -> bool:
         q = partner(p)

@@ -45,6 +45,10 @@ def test_decision_is_a_function_of_the_seats_information() -> None:
         seat = state.to_move
         twin = state.determinize(seat, random.Random(500 + index))
         changed += twin.cards != state.cards or twin.stock != state.stock
+        # The policy itself on both states (the bot samples first, which alone would
+        # hide a policy that read hidden cards), then the bot as players meet it.
+        policy = textbook_policy(state, random.Random(index))
+        assert policy == textbook_policy(twin, random.Random(index)), f"state {index}"
         real = TextbookGolfBot(index).act(state, seat)
         assert real == TextbookGolfBot(index).act(twin, seat), f"state {index}"
         assert real in state.legal_actions()
