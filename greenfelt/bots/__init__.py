@@ -1,4 +1,4 @@
-"""Bots for both games, chosen by level name: random, greedy, expert.
+"""Bots for both games, chosen by level name: random, easy, greedy, expert.
 
 Every bot decides from an :class:`~greenfelt.bots.base.Observation` (its seat's
 view, legal actions and imagined worlds), never from the real state.
@@ -26,10 +26,15 @@ __all__ = [
 ]
 
 GAMES = ("golf", "spades")
-LEVELS = ("random", "greedy", "expert")
+LEVELS = ("random", "easy", "greedy", "expert")
+"""Every level by name, weakest first; `random` is a baseline, the others are for people."""
 
 # level -> game -> "module:Class"; modules load on first use.
 _REGISTRY: dict[str, dict[str, str]] = {
+    "easy": {
+        "golf": "greenfelt.bots.golf_easy:EasyGolfBot",
+        "spades": "greenfelt.bots.spades_easy:EasySpadesBot",
+    },
     "greedy": {
         "golf": "greenfelt.bots.golf_greedy:GreedyGolfBot",
         "spades": "greenfelt.bots.spades_greedy:GreedySpadesBot",

@@ -24,7 +24,7 @@ flags (sim golf / sim spades):
   --rules PRESET            rule preset (golf: six-card; spades: two-player)
   --set OPTION=VALUE        change a rule option, repeatable (see `greenfelt rules golf PRESET`)
   --players N               golf only: seats at the table (default: one per --bots level, or 2)
-  --bots L1,L2,...          bot level per seat: random, greedy, expert (one level = every seat)
+  --bots L1,L2,...          bot level per seat: random, easy, greedy, expert (one level = every seat)
   --games N                 games to play, mirrors included, rounded up to a multiple of the
                             players (golf: a game is one hole; spades: a whole game to the target)
   --seed N                  the same seed gives the same numbers, whatever --jobs is (default 1;
@@ -349,7 +349,7 @@ def _shared(parser: argparse.ArgumentParser, *, games: int, bots: str) -> None:
         "--bots",
         default=bots,
         metavar="L1,L2,...",
-        help=f"bot level per seat: random, greedy, expert; one level fills every seat ({bots})",
+        help=f"bot level per seat: random, easy, greedy, expert; one level fills every seat ({bots})",
     )
     parser.add_argument(
         "--games", type=int, default=games, metavar="N", help=f"games to play ({games})"

@@ -36,7 +36,7 @@ HELLO_TIMEOUT = 10.0
 class SeatSpec(BaseModel):
     """One seat of a new table: a person (no bot) or a bot level."""
 
-    bot: Literal["random", "greedy", "expert"] | None = None
+    bot: Literal["random", "easy", "greedy", "expert"] | None = None
     name: str | None = Field(default=None, max_length=32)
 
 

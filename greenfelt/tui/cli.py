@@ -17,11 +17,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from greenfelt.bots import LEVELS
 from greenfelt.tui.session import PlayError, Session
 
 __all__ = ["build_session", "register"]
 
-LEVELS = ("random", "greedy", "expert")
 LOCAL_ONLY = ("rules", "set", "players", "bots", "seed", "save")
 
 
@@ -145,7 +145,7 @@ def register(commands: Any) -> None:
         "--bot",
         dest="bots",
         metavar="LEVEL[,LEVEL...]",
-        help="bot levels, one per bot seat or one for all: random, greedy, expert (greedy)",
+        help="bot levels, one per bot seat or one for all: random, easy, greedy, expert (greedy)",
     )
     local.add_argument("--seed", type=int, metavar="N", help="shuffle seed (a repeatable game)")
     local.add_argument("--save", metavar="FILE", help="write the record here when the match ends")

@@ -12,7 +12,7 @@ import {
 import { api, errorText, fill, h, saveName, saveSeat, savedName, savedSeat, toast } from "./util.js";
 
 const BOTS = [
-  ["random", "Bot · easy"],
+  ["easy", "Bot · easy"],
   ["greedy", "Bot · medium"],
   ["expert", "Bot · hard"],
 ];

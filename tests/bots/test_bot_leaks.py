@@ -19,7 +19,7 @@ from greenfelt.golf import find_preset, new_round
 from greenfelt.spades import SpadesRules, new_hand
 from tests.bots.helpers import golf_states
 
-LEVELS = {"random": {}, "greedy": {}, "expert": {"iterations": 12}}
+LEVELS = {"random": {}, "easy": {}, "greedy": {}, "expert": {"iterations": 12}}
 
 
 def spades_states(count: int, seed: int) -> list[Any]:
@@ -85,7 +85,7 @@ def power_states(rules: Any, count: int, seed: int) -> list[Any]:
     return states
 
 
-@pytest.mark.parametrize("level", ["greedy", "expert"])
+@pytest.mark.parametrize("level", ["easy", "greedy", "expert"])
 @pytest.mark.parametrize("name", list(POWER_RULES))
 def test_power_decisions_are_a_function_of_the_seats_information(name: str, level: str) -> None:
     """G7, G8: with peeks, swaps, shuffles and offers in play, a power decision (or

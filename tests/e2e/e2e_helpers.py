@@ -46,7 +46,7 @@ def create_in_lobby(
 ) -> str:
     """Fill the lobby form like a person and create the table; returns its id.
 
-    ``seats``: what each seat after yours is: "friend", "random", "greedy" or "expert".
+    ``seats``: what each seat after yours is: "friend", "easy", "greedy" or "expert".
     ``options``: select values by option name (data-option), set before creating.
     """
     page.goto(f"{url}/#/")

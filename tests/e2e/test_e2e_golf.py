@@ -35,7 +35,7 @@ def test_six_card_round_against_bots(server, pages):
         server.url,
         "Ann",
         preset="six-card",
-        seats=["greedy", "random"],
+        seats=["greedy", "easy"],
         options={"end": "holes:1"},
     )
     moves = []
@@ -100,7 +100,7 @@ def test_keyboard_next_hole_and_rematch(server, pages):
     """Played from the keyboard alone: peek (1, 2), knock (k), next hole (n), rematch (r)."""
     page = pages.open()
     create_in_lobby(
-        page, server.url, "Ann", preset="four-card", seats=["random"], options={"end": "holes:2"}
+        page, server.url, "Ann", preset="four-card", seats=["easy"], options={"end": "holes:2"}
     )
     for hole in (1, 2):
         expect(page.locator("#topbar-info")).to_contain_text(f"Hole {hole} of 2", timeout=TIMEOUT)

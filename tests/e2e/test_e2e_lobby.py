@@ -47,7 +47,7 @@ def test_lobby_explains_rules_and_lists_tables(server, pages):
 
 def test_phone_sized_table(server, pages):
     page = pages.open(viewport=PHONE, is_mobile=True, has_touch=True)
-    create_in_lobby(page, server.url, "Ann", preset="six-card", seats=["greedy", "random"])
+    create_in_lobby(page, server.url, "Ann", preset="six-card", seats=["greedy", "easy"])
     while wait_turn_or(page, ".round-end") == "turn":
         if golf_move(page) == "draw":
             break

@@ -271,7 +271,7 @@ seat_specs = st.one_of(
         {},
         optional={
             "name": st.text(max_size=40) | json_values,
-            "bot": st.sampled_from(["random", "greedy", "expert", "godlike", "", None])
+            "bot": st.sampled_from(["random", "easy", "greedy", "expert", "godlike", "", None])
             | json_values,
         },
     ),
