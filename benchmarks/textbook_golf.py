@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 
-from greenfelt.bots.base import Bot, Observation
+from greenfelt.bots.base import PolicyBot
 from greenfelt.bots.golf_greedy import UNKNOWN, seat_sight
 from greenfelt.golf.actions import DISCARD, DRAW, FLIP, PASS, SWAP, TAKE, GolfAction
 from greenfelt.golf.game import GolfRound, Phase
@@ -120,11 +120,8 @@ def textbook_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     raise ValueError(f"no textbook move in phase {phase.value}")
 
 
-class TextbookGolfBot(Bot):
+class TextbookGolfBot(PolicyBot):
     """:func:`textbook_policy` on a sample of its seat's view (as `greedy` is played)."""
 
     level = "textbook"
-
-    def choose(self, obs: Observation) -> GolfAction:
-        action: GolfAction = textbook_policy(obs.sample(self.rng), self.rng)
-        return action
+    policy = staticmethod(textbook_policy)

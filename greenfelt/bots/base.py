@@ -22,7 +22,7 @@ from typing import Any
 
 from greenfelt.game import Round
 
-__all__ = ["Bot", "Observation", "Policy", "observe"]
+__all__ = ["Bot", "Observation", "Policy", "PolicyBot", "observe"]
 
 Policy = Callable[[Any, random.Random], Any]
 """``policy(state, rng) -> action`` for ``state.to_move``; reads only what that seat may know."""
@@ -77,6 +77,20 @@ class Bot(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.level}>"
+
+
+class PolicyBot(Bot):
+    """A bot that plays a :data:`Policy` on a sample of its seat's view.
+
+    A sample agrees with the real round on all the seat may know, and a policy
+    reads nothing else: the decision is the one the real round would give.
+    Subclasses name the level and the policy (``policy = staticmethod(...)``).
+    """
+
+    policy: Policy
+
+    def choose(self, obs: Observation) -> Any:
+        return self.policy(obs.sample(self.rng), self.rng)
 
 
 class RandomBot(Bot):

@@ -30,7 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from greenfelt.bots.base import Bot, Observation
+from greenfelt.bots.base import PolicyBot
 from greenfelt.bots.golf_greedy import EMPTY, OWNER_KNOWN, UNKNOWN, greedy_policy, seat_sight
 from greenfelt.cards import CARDS, Card
 from greenfelt.golf.actions import DISCARD, KNOCK, PASS, SWAP, TAKE, GolfAction, Kind
@@ -151,16 +151,8 @@ def easy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     raise ValueError(f"no easy move in phase {phase.value}")
 
 
-class EasyGolfBot(Bot):
+class EasyGolfBot(PolicyBot):
     """The `easy` level for Golf: :func:`easy_policy` on a sample of its seat's view."""
 
     level = "easy"
-
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        super().__init__(rng)
-
-    def choose(self, obs: Observation) -> GolfAction:
-        # As with greedy: the policy reads only the seat's sight, which every
-        # sample shares with the real round.
-        action: GolfAction = easy_policy(obs.sample(self.rng), self.rng)
-        return action
+    policy = staticmethod(easy_policy)

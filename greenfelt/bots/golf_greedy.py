@@ -37,7 +37,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Final, TypeVar
 
-from greenfelt.bots.base import Bot, Observation
+from greenfelt.bots.base import PolicyBot
 from greenfelt.cards import CARDS, Card
 from greenfelt.golf.actions import DISCARD, DRAW, FLIP, KNOCK, PASS, SWAP, TAKE, GolfAction, Kind
 from greenfelt.golf.game import FACE_DOWN, REMOVED, GolfRound, Phase
@@ -1437,16 +1437,8 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     raise ValueError(f"no decision in phase {phase.value}")
 
 
-class GreedyGolfBot(Bot):
+class GreedyGolfBot(PolicyBot):
     """The `greedy` level for Golf: :func:`greedy_policy` on a sample of its seat's view."""
 
     level = "greedy"
-
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        super().__init__(rng)
-
-    def choose(self, obs: Observation) -> GolfAction:
-        # A sample agrees with the real round on all the seat may know, and the
-        # policy reads nothing else: the decision is the one the real round gives.
-        action: GolfAction = greedy_policy(obs.sample(self.rng), self.rng)
-        return action
+    policy = staticmethod(greedy_policy)

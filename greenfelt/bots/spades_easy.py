@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from greenfelt.bots.base import Bot, Observation
+from greenfelt.bots.base import PolicyBot
 from greenfelt.bots.spades_greedy import SpadesSight, seat_sight
 from greenfelt.spades.actions import BIDS, KEEP, PASS, PLAYS, REJECT, SpadesAction
 from greenfelt.spades.game import Phase, SpadesHand
@@ -103,14 +103,8 @@ def easy_policy(state: SpadesHand, rng: random.Random) -> SpadesAction:
     raise ValueError(f"no decision in phase {phase.value}")
 
 
-class EasySpadesBot(Bot):
+class EasySpadesBot(PolicyBot):
     """The `easy` level for Spades: :func:`easy_policy` on a sample of its seat's view."""
 
     level = "easy"
-
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        super().__init__(rng)
-
-    def choose(self, obs: Observation) -> SpadesAction:
-        action: SpadesAction = easy_policy(obs.sample(self.rng), self.rng)
-        return action
+    policy = staticmethod(easy_policy)

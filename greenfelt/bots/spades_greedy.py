@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from greenfelt.bots.base import Bot, Observation
+from greenfelt.bots.base import PolicyBot
 from greenfelt.cards import Card
 from greenfelt.spades.actions import BIDS, BLIND_NIL, KEEP, PASS, PLAYS, REJECT, SpadesAction
 from greenfelt.spades.game import Phase, SpadesHand
@@ -468,16 +468,8 @@ def greedy_policy(state: SpadesHand, rng: random.Random) -> SpadesAction:
     raise ValueError(f"no decision in phase {phase.value}")
 
 
-class GreedySpadesBot(Bot):
+class GreedySpadesBot(PolicyBot):
     """The `greedy` level for Spades: :func:`greedy_policy` on a sample of its seat's view."""
 
     level = "greedy"
-
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        super().__init__(rng)
-
-    def choose(self, obs: Observation) -> SpadesAction:
-        # A sample agrees with the real hand on all the seat may know, and the
-        # policy reads nothing else: the decision is the one the real hand gives.
-        action: SpadesAction = greedy_policy(obs.sample(self.rng), self.rng)
-        return action
+    policy = staticmethod(greedy_policy)

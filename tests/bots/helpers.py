@@ -1,4 +1,4 @@
-"""Mid-round Golf states for the bot tests: random play from seeded deals."""
+"""Mid-round Golf and Spades states for the bot tests: random play from seeded deals."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from greenfelt.cards import shuffled_deck
 from greenfelt.golf import find_preset, new_round
+from greenfelt.spades import SpadesRules, new_hand
 
 LEAK_PRESETS = ("six-card", "four-card", "four-in-hand", "nine-card-wiki", "bga")
 
@@ -26,4 +28,26 @@ def golf_states(
             game.apply_unchecked(rng.choice(game.legal_actions()))
         if not game.is_over:
             states.append(game)
+    return states
+
+
+def spades_states(
+    count: int,
+    seed: int,
+    discards: Sequence[str] = ("face_up", "face_down"),
+    moves: tuple[int, int] = (0, 60),
+) -> list[Any]:
+    """``count`` unfinished hands, each after ``moves`` (a range) random moves from a deal."""
+    rng = random.Random(seed)
+    states: list[Any] = []
+    while len(states) < count:
+        rules = SpadesRules(discards=rng.choice(discards))
+        deck = shuffled_deck(rng)
+        hand = new_hand(rules, rng.randrange(2), deck)
+        for _ in range(rng.randrange(*moves)):
+            if hand.is_over:
+                break
+            hand.apply_unchecked(rng.choice(hand.legal_actions()))
+        if not hand.is_over:
+            states.append(hand)
     return states

@@ -14,28 +14,10 @@ from typing import Any
 import pytest
 
 from greenfelt.bots import make_bot
-from greenfelt.cards import shuffled_deck
 from greenfelt.golf import find_preset, new_round
-from greenfelt.spades import SpadesRules, new_hand
-from tests.bots.helpers import golf_states
+from tests.bots.helpers import golf_states, spades_states
 
 LEVELS = {"random": {}, "easy": {}, "greedy": {}, "expert": {"iterations": 12}}
-
-
-def spades_states(count: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        rules = SpadesRules(discards=rng.choice(("face_up", "face_down")))
-        deck = shuffled_deck(rng)
-        hand = new_hand(rules, rng.randrange(2), deck)
-        for _ in range(rng.randrange(0, 60)):
-            if hand.is_over:
-                break
-            hand.apply_unchecked(rng.choice(hand.legal_actions()))
-        if not hand.is_over:
-            states.append(hand)
-    return states
 
 
 @pytest.mark.parametrize("level", list(LEVELS))

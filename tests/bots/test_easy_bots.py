@@ -30,7 +30,7 @@ from greenfelt.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, Kind
 from greenfelt.golf.game import GolfRound, Phase
 from greenfelt.spades import KEEP, REJECT, SpadesMatch, SpadesRules, bid, new_hand, play
 from greenfelt.spades import PASS as SPADES_PASS
-from tests.bots.helpers import golf_states
+from tests.bots.helpers import golf_states, spades_states
 
 
 def decide(rnd: GolfRound) -> Any:
@@ -44,27 +44,16 @@ def test_easy_is_a_level_between_random_and_greedy() -> None:
     assert make_bot("golf", "easy", 1).level == make_bot("spades", "Easy", 1).level == "easy"
 
 
-def _spades_states(count: int) -> list[Any]:
-    """Hands past the draw (S2.4 face down, so the other hand is hidden), random play."""
-    rng = random.Random(4)
-    states: list[Any] = []
-    while len(states) < count:
-        hand = new_hand(SpadesRules(discards="face_down"), rng.randrange(2), shuffled_deck(rng))
-        for _ in range(rng.randrange(28, 60)):
-            if hand.is_over:
-                break
-            hand.apply_unchecked(rng.choice(hand.legal_actions()))
-        if not hand.is_over:
-            states.append(hand)
-    return states
-
-
 @pytest.mark.parametrize("game", ["golf", "spades"])
 def test_the_policy_reads_only_what_its_seat_may_know(game: str) -> None:
     """G8.1, S2.4: the policy itself (not only the bot, which decides on a sample and so
     would hide a policy that read hidden cards) moves the same when every card its seat
     cannot know is resampled."""
-    states = golf_states(80, 3) if game == "golf" else _spades_states(60)
+    states = (
+        golf_states(80, 3)
+        if game == "golf"
+        else spades_states(60, 4, discards=["face_down"], moves=(28, 60))
+    )
     policy = golf_easy if game == "golf" else spades_easy
     changed = 0
     for index, state in enumerate(states):
