@@ -254,6 +254,15 @@ def test_does_not_knock_with_a_high_hand() -> None:
     assert decide(rnd) in (DRAW, TAKE)
 
 
+def test_does_not_knock_on_a_middling_hand_at_the_first_turn() -> None:
+    """G4.1, G8.1 (four-in-hand): A 3 6 K (10 points) on the first turn draws. The rival's
+    four hidden cards are ones it has seen and kept, worth about 0.7 of four unseen ones
+    (./dev bench owner_known_share), so a 10 is no safe lead; valued as unseen, it knocked."""
+    rules = find_preset("four-in-hand")
+    rnd = stacked(rules, 2, {1: "A♠ 3♥ 6♦ K♣"}, "Q♣")
+    assert decide(rnd) == DRAW
+
+
 def test_closed_golf_does_not_knock_on_two_unknown_cards() -> None:
     """G1.7, G4.1 (four-card): after peeking at two low cards, the other two are unknown: draw."""
     rules = find_preset("four-card")

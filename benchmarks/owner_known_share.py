@@ -1,0 +1,131 @@
+"""How much a rival's hidden-but-seen cards are worth, and which schedule greedy should use.
+
+Run: ``./dev bench owner_known_share [--preset four-in-hand] [--deals 1500]
+[--against 0.9,0.8,0.7,0.6,0.5] [--play 4000] [--first 0]``.
+
+Where owners know their face-down cards (hand4 and closed 2x2 golf, G1.7, G8.2)
+greedy values each such card of a rival at a *share* of the unseen mean that
+falls by round (``golf_greedy._OWNER_KNOWN_SHARE`` and ``_SHARE_HAND``), since
+the owner kept it by choice. This prints
+
+1. the share that makes greedy's estimate of a rival's total unbiased, by
+   round (turns // players), measured at every turn of greedy self-play: the
+   rival's true score less greedy's total with those cards at 0, over their
+   number times the unseen mean (pairs among them included);
+2. with ``--play N``, the current schedule against ``--against`` (the
+   schedule before) over N mirrored deals from deal ``--first``: hole wins of
+   the current one among decided holes and its margin in points a hole.
+
+It changed four-in-hand's schedule from (0.9 ... 0.5) to (0.7, 0.5, 0.35,
+0.25, 0.2): greedy had knocked in 70% of holes, judging a rival at about 18.6
+points who really held about 11, and lost to `easy`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from collections import defaultdict
+
+from greenfelt.bots import golf_greedy
+from greenfelt.bots.golf_greedy import OWNER_KNOWN, UNKNOWN, greedy_policy
+from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.game import Phase
+from greenfelt.golf.rules import GolfRules
+from greenfelt.golf.scoring import score_layout
+
+
+def measured_shares(rules: GolfRules, deals: int) -> dict[int, tuple[int, float]]:
+    """Round -> (turns seen, unbiased share) from greedy self-play, two players."""
+    sums: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    for deal in range(deals):
+        rng = random.Random(deal)
+        state = new_round(rules, 2, deal % 2, rng=rng)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            if state.phase is Phase.TURN:
+                tables = golf_greedy._tables(rules, state.n)
+                decision = golf_greedy._Decision(state, seat, tables).estimate()
+                mean = tables.v[UNKNOWN]
+                tables.v[OWNER_KNOWN] = 0.0  # the rival's total without those cards
+                rival = 1 - seat
+                base = tables.total(decision.cells, rival)
+                own = decision.cells[rival * state.size : (rival + 1) * state.size]
+                count = own.count(OWNER_KNOWN)
+                layout = state.cards[rival * state.size : (rival + 1) * state.size]
+                if count and mean > 0:
+                    row = sums[min(state.turns // state.n, 8)]
+                    row[0] += 1
+                    row[1] += score_layout(layout, rules).total - base
+                    row[2] += count * mean
+            state.apply(greedy_policy(state, rng), seat)
+    return {r: (int(n), part / whole) for r, (n, part, whole) in sorted(sums.items())}
+
+
+def head_to_head(
+    rules: GolfRules, against: tuple[float, ...], deals: int, first: int
+) -> tuple[int, int, int, float]:
+    """(wins, losses, ties, margin a hole) of the current schedule against ``against``."""
+    attribute = "_OWNER_KNOWN_SHARE_HAND" if rules.shape.is_hand else "_OWNER_KNOWN_SHARE"
+    current = getattr(golf_greedy, attribute)
+
+    def player(shares: tuple[float, ...]):  # type: ignore[no-untyped-def]
+        def policy(state, rng):  # type: ignore[no-untyped-def]
+            tables = golf_greedy._tables(rules, state.n)
+            tables.owner_shares = shares
+            return greedy_policy(state, rng)
+
+        return policy
+
+    players = (player(current), player(against))
+    wins = losses = ties = 0
+    margin = 0.0
+    for deal in range(first, first + deals):
+        for swap in (0, 1):
+            rng = random.Random(deal * 7 + swap)
+            state = new_round(rules, 2, 0, rng=random.Random(deal))
+            seats = players if swap == 0 else players[::-1]
+            while not state.is_over:
+                seat = state.to_move
+                assert seat is not None
+                state.apply(seats[seat](state, rng), seat)
+            scores = state.scores
+            assert scores is not None
+            mine, theirs = scores[swap], scores[1 - swap]
+            margin += theirs - mine
+            wins += mine < theirs
+            losses += mine > theirs
+            ties += mine == theirs
+    tables = golf_greedy._tables(rules, 2)
+    tables.owner_shares = current
+    return wins, losses, ties, margin / (2 * deals)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="four-in-hand")
+    parser.add_argument("--deals", type=int, default=1500)
+    parser.add_argument("--against", default="0.9,0.8,0.7,0.6,0.5")
+    parser.add_argument("--play", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0)
+    args = parser.parse_args()
+    rules = find_preset(args.preset)
+    print(f"{args.preset}: unbiased share of the unseen mean by round ({args.deals} deals)")
+    for round_, (turns, share) in measured_shares(rules, args.deals).items():
+        print(f"  round {round_}: {share:6.3f}  ({turns} turns)")
+    if args.play:
+        against = tuple(float(x) for x in args.against.split(","))
+        wins, losses, ties, margin = head_to_head(rules, against, args.play, args.first)
+        decided = wins + losses
+        p = wins / decided
+        half = 196 * math.sqrt(p * (1 - p) / decided)
+        print(
+            f"current schedule against {against}: wins {100 * p:.1f}% ±{half:.1f} of {decided}"
+            f" decided holes ({ties} ties), {margin:+.2f} points a hole"
+        )
+
+
+if __name__ == "__main__":
+    main()
