@@ -26,7 +26,7 @@ from typing import Final
 from greenfelt.bots.base import PolicyBot
 from greenfelt.bots.spades_greedy import SpadesSight, seat_sight
 from greenfelt.spades.actions import BIDS, KEEP, PASS, PLAYS, REJECT, SpadesAction
-from greenfelt.spades.game import Phase, SpadesHand
+from greenfelt.spades.game import RANK_POWER, Phase, SpadesHand
 
 __all__ = ["EasySpadesBot", "easy_bid", "easy_policy"]
 
@@ -34,10 +34,7 @@ _SPADES: Final = 0  # suit of a card code: code // 13 (S1.1)
 _ACE, _KING, _QUEEN, _TEN = 14, 13, 12, 10
 
 
-def _power(card: int) -> int:
-    """Rank power, ace high (S1.1): 2 is 2, the ace 14."""
-    rank = card % 13
-    return 14 if rank == 0 else rank + 1
+_power = RANK_POWER.__getitem__  # S1.1: 2 is 2, the ace 14
 
 
 def easy_bid(hand: Sequence[int]) -> int:

@@ -37,12 +37,12 @@ from typing import Final, NamedTuple
 from greenfelt.bots.base import PolicyBot
 from greenfelt.cards import Card
 from greenfelt.spades.actions import BIDS, BLIND_NIL, KEEP, PASS, PLAYS, REJECT, SpadesAction
-from greenfelt.spades.game import Phase, SpadesHand
+from greenfelt.spades.game import RANK_POWER, Phase, SpadesHand
 
 __all__ = ["GreedySpadesBot", "SpadesSight", "expected_tricks", "greedy_policy", "seat_sight"]
 
 # Rank power (S1.1, A high): code % 13 is rank - 1, so the ace gets 14.
-_POWER: Final = tuple(14 if c % 13 == 0 else c % 13 + 1 for c in range(52))
+_POWER: Final = RANK_POWER
 _SPADES: Final = 0
 
 _CALIBRATION: Final = (0.7, 2.2)  # raw estimate -> tricks greedy play really takes

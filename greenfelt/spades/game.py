@@ -44,6 +44,7 @@ from greenfelt.spades.rules import SpadesRules, rules_to_json
 from greenfelt.spades.scoring import HandScore, score_hand
 
 __all__ = [
+    "RANK_POWER",
     "Phase",
     "SpadesHand",
     "Trick",
@@ -74,8 +75,9 @@ class Trick(NamedTuple):
     winner: int
 
 
-# Rank power for S1.1 (A high): code % 13 is rank - 1, so the ace (0) gets 14.
-_POWER: Final = tuple(14 if c % 13 == 0 else c % 13 + 1 for c in range(52))
+RANK_POWER: Final = tuple(14 if c % 13 == 0 else c % 13 + 1 for c in range(52))
+"""A card code's rank power for S1.1 (A high): code % 13 is rank - 1, so the ace gets 14."""
+_POWER: Final = RANK_POWER
 _SORT_KEY: Final = tuple((c // 13) * 16 + (15 - _POWER[c]) for c in range(52))
 _ALL_SUITS_BUT_SPADES: Final = 0b1110  # void bits for hearts, diamonds, clubs
 
