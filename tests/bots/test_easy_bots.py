@@ -110,6 +110,18 @@ def test_knocks_with_a_low_hand_and_not_with_a_high_one() -> None:
     assert decide(stacked(rules, 2, {1: "Q♠ J♥ 10♦ 9♣"}, "5♣")) in (DRAW, TAKE)
 
 
+def test_knocks_once_the_round_drags_on_whatever_its_hand() -> None:
+    """G4.1: with Q J 10 9 it does not knock, until each seat has had twelve turns
+    (every turn here a draw and a discard), so that two casual players end a round."""
+    rules = find_preset("four-in-hand")
+    rnd = stacked(rules, 2, {1: "Q♠ J♥ 10♦ 9♣", 0: "Q♥ J♠ 10♣ 9♦"}, "5♣")
+    for turn in range(24):
+        assert decide(rnd) != KNOCK, turn
+        rnd.apply(DRAW)
+        rnd.apply(DISCARD)
+    assert decide(rnd) == KNOCK
+
+
 def test_the_visible_score_counts_unseen_cards_at_the_decks_average() -> None:
     """G5.1, G5.3: a paired column scores 0, a lone 5 scores 5, four unseen cards the mean each."""
     cards = [parse_card(c) for c in ("9♠", "5♦")]
