@@ -234,7 +234,7 @@ def main() -> None:
             "an expert option other than the default (iterations, per_choice,"
             " time_ms (a time limit a move, as at tables: 200), depth, exploration,"
             " playout, prior_weight, anchor_z, align, playout_phases, win_weight,"
-            " stage_budget, stage_z, halving, top_moves, value, leaf)"
+            " stage_budget, stage_z, halving, top_moves, value, leaf, belief)"
         ),
     )
     args = parser.parse_args()

@@ -29,9 +29,10 @@ import random
 from collections import defaultdict
 
 from greenfelt.bots import golf_greedy
+from greenfelt.bots.golf_belief import believe
 from greenfelt.bots.golf_greedy import OWNER_KNOWN, UNKNOWN, greedy_policy
 from greenfelt.golf import find_preset, new_round
-from greenfelt.golf.game import Phase
+from greenfelt.golf.game import GolfRound, Phase
 from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import score_layout
 
@@ -62,6 +63,71 @@ def measured_shares(rules: GolfRules, deals: int) -> dict[int, tuple[int, float]
                     row[2] += count * mean
             state.apply(greedy_policy(state, rng), seat)
     return {r: (int(n), part / whole) for r, (n, part, whole) in sorted(sums.items())}
+
+
+def belief_samples(
+    rules: GolfRules, deals: int, rounds: int
+) -> dict[int, list[tuple[int, GolfRound]]]:
+    """Round -> (the rival's true score, the state) at each turn of greedy self-play,
+    two players, where the rival holds cards it saw that the seat to move has not."""
+    out: dict[int, list[tuple[int, GolfRound]]] = defaultdict(list)
+    for deal in range(deals):
+        rng = random.Random(deal)
+        state = new_round(rules, 2, deal % 2, rng=rng)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            if state.phase is Phase.TURN:
+                bit, size, rival = 1 << seat, state.size, 1 - seat
+                places = range(rival * size, (rival + 1) * size)
+                if any(
+                    state.cards[i] is not None
+                    and not state.up[i]
+                    and not state.known[i] & bit
+                    and state.known[i] & (1 << rival)
+                    for i in places
+                ):
+                    layout = state.cards[rival * size : (rival + 1) * size]
+                    score = score_layout(layout, rules).total
+                    out[min(state.turns // state.n, rounds - 1)].append((score, state.clone()))
+            state.apply(greedy_policy(state, rng), seat)
+    return out
+
+
+def believed_score(
+    samples: list[tuple[int, GolfRound]], gammas: tuple[float, ...], seed: int
+) -> tuple[float, float, float]:
+    """The rival's mean true score, and its mean in worlds drawn at random and by belief
+    (the same random worlds for every ``gammas``, so the mean moves smoothly with them)."""
+    rng = random.Random(seed)
+    true = drawn = believed = 0.0
+    for score, state in samples:
+        seat = state.to_move
+        assert seat is not None
+        rival, size = 1 - seat, state.size
+        world = state.determinize(seat, rng)
+        drawn += score_layout(world.cards[rival * size : (rival + 1) * size], state.rules).total
+        world = believe(world, seat, rng, gammas)
+        believed += score_layout(world.cards[rival * size : (rival + 1) * size], state.rules).total
+        true += score
+    n = len(samples)
+    return true / n, drawn / n, believed / n
+
+
+def fit_gamma(samples: list[tuple[int, GolfRound]], seed: int) -> float:
+    """The gamma that makes a believed rival's mean score its true one (bisection; the
+    believed mean falls as gamma grows). 8 stands for "the best of the proposals"."""
+    true = believed_score(samples, (0.0,), seed)[0]
+    low, high = 0.0, 8.0
+    if believed_score(samples, (high,), seed)[2] >= true:
+        return high
+    for _ in range(16):
+        mid = (low + high) / 2
+        if believed_score(samples, (mid,), seed)[2] > true:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
 
 
 def head_to_head(
@@ -110,8 +176,20 @@ def main() -> None:
     parser.add_argument("--against", default="0.9,0.8,0.7,0.6,0.5")
     parser.add_argument("--play", type=int, default=0)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--gammas", type=int, default=0, metavar="ROUNDS")
     args = parser.parse_args()
     rules = find_preset(args.preset)
+    if args.gammas:
+        samples = belief_samples(rules, args.deals, args.gammas)
+        gammas = tuple(round(fit_gamma(samples[r][:1500], r), 3) for r in sorted(samples))
+        print(f"{args.preset}: belief gammas by round ({args.deals} deals): {gammas}")
+        for r in sorted(samples):
+            true, drawn, believed = believed_score(samples[r], gammas, 100 + r)
+            print(
+                f"  round {r}: rival's score {true:5.2f}, drawn at random {drawn:5.2f},"
+                f" by belief {believed:5.2f}  ({len(samples[r])} turns)"
+            )
+        return
     print(f"{args.preset}: unbiased share of the unseen mean by round ({args.deals} deals)")
     for round_, (turns, share) in measured_shares(rules, args.deals).items():
         print(f"  round {round_}: {share:6.3f}  ({turns} turns)")

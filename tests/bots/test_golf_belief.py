@@ -1,0 +1,118 @@
+"""Believed worlds (issue 4): rivals' seen-and-kept cards imagined as kept cards score.
+
+``golf_belief.believe`` re-draws, in an imagined world, the cards a rival has seen
+and the deciding seat has not (hand4, G1.7; closed golf, G8.2), low-scoring hands
+likelier (G5). The world must stay one the seat cannot tell from the real state
+(G8.1): the same view and the same cards, only unknown places exchanged.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+
+import pytest
+
+from greenfelt.bots.golf_belief import HAND_GAMMAS, believe
+from greenfelt.bots.ismcts import ExpertBot
+from greenfelt.golf import find_preset
+from greenfelt.golf.game import GolfRound
+from greenfelt.golf.scoring import score_layout
+from tests.bots.helpers import golf_states
+
+
+def rival_hidden(state: GolfRound, seat: int) -> int:
+    """How many rival cards their owners saw that ``seat`` has not."""
+    bit, size = 1 << seat, state.size
+    return sum(
+        1
+        for i, card in enumerate(state.cards)
+        if card is not None
+        and i // size != seat
+        and not state.up[i]
+        and not state.known[i] & bit
+        and state.known[i] & (1 << (i // size))
+    )
+
+
+def states(preset: str, count: int, seed: int) -> list[GolfRound]:
+    """Unfinished rounds where the seat to move has rivals' seen cards to imagine."""
+    out = [
+        s
+        for s in golf_states(count * 2, seed, presets=(preset,), seats=(2, 3))
+        if rival_hidden(s, s.to_move)
+    ]
+    assert len(out) >= count
+    return out[:count]
+
+
+def every_card(world: GolfRound) -> Counter:
+    return Counter([c for c in world.cards if c is not None] + world.stock + world.discard)
+
+
+@pytest.mark.parametrize("preset", ["four-in-hand", "four-card"])
+def test_a_believed_world_is_one_the_seat_cannot_tell_from_the_real_state(preset: str) -> None:
+    """G8.1: same view for the seat, same cards; only places it cannot know exchanged."""
+    moved = 0
+    for index, state in enumerate(states(preset, 30, 3)):
+        seat = state.to_move
+        world = state.determinize(seat, random.Random(index))
+        before = world.cards[:], world.stock[:]
+        believe(world, seat, random.Random(index), (3.0,))
+        assert world.view(seat) == state.view(seat), f"state {index}"
+        assert every_card(world) == every_card(state)
+        moved += (world.cards, world.stock) != before
+    assert moved > 15
+
+
+def test_gamma_zero_is_the_random_draw() -> None:
+    """A gamma of 0 weighs every proposal alike: the world is left as drawn."""
+    for index, state in enumerate(states("four-in-hand", 10, 4)):
+        world = state.determinize(state.to_move, random.Random(index))
+        before = world.cards[:], world.stock[:]
+        believe(world, state.to_move, random.Random(index), (0.0,))
+        assert (world.cards, world.stock) == before
+
+
+def test_believed_rivals_hold_lower_hands_as_rounds_go_on() -> None:
+    """G1.7, G5 (four-in-hand, any pairs): drawn at random a rival holds about 18 points
+    in any round; believed, less, and less still from the third round on."""
+    rules = find_preset("four-in-hand")
+    by_round: dict[str, tuple[list[int], list[int]]] = {"early": ([], []), "late": ([], [])}
+    for index, state in enumerate(states("four-in-hand", 120, 5)):
+        seat = state.to_move
+        rng = random.Random(index)
+        stage = "late" if state.turns // state.n >= 2 else "early"
+        for _ in range(4):
+            world = state.determinize(seat, rng)
+            rivals = [r for r in range(state.n) if r != seat]
+            drawn = [score_layout(world.cards[r * 4 : r * 4 + 4], rules).total for r in rivals]
+            believe(world, seat, rng, HAND_GAMMAS)
+            held = [score_layout(world.cards[r * 4 : r * 4 + 4], rules).total for r in rivals]
+            by_round[stage][0].extend(drawn)
+            by_round[stage][1].extend(held)
+    early_drawn, early_held = (statistics.mean(x) for x in by_round["early"])
+    late_drawn, late_held = (statistics.mean(x) for x in by_round["late"])
+    assert early_held < early_drawn - 1.0
+    assert late_held < late_drawn - 6.0
+    assert late_held < early_held
+
+
+def test_belief_is_for_golf() -> None:
+    with pytest.raises(ValueError, match="belief is for Golf"):
+        ExpertBot("spades", 1, belief=True)
+
+
+def test_an_expert_that_believes_decides_from_the_seats_information() -> None:
+    """Issue 4: with belief on, the decision on the real state and on a state with every
+    card the seat cannot know resampled is the same (the leak test's method)."""
+    changed = 0
+    for index, state in enumerate(states("four-in-hand", 10, 6)):
+        seat = state.to_move
+        twin = state.determinize(seat, random.Random(500 + index))
+        changed += twin.cards != state.cards
+        real = ExpertBot("golf", index, iterations=24, belief=True).act(state, seat)
+        imagined = ExpertBot("golf", index, iterations=24, belief=True).act(twin, seat)
+        assert real == imagined, f"state {index}"
+    assert changed > 5
