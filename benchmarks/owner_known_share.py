@@ -27,9 +27,10 @@ import argparse
 import math
 import random
 from collections import defaultdict
+from collections.abc import Iterator
 
 from greenfelt.bots import golf_greedy
-from greenfelt.bots.golf_belief import believe
+from greenfelt.bots.golf_belief import believe, unknown_places
 from greenfelt.bots.golf_greedy import OWNER_KNOWN, UNKNOWN, greedy_policy
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.game import GolfRound, Phase
@@ -37,9 +38,9 @@ from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import score_layout
 
 
-def measured_shares(rules: GolfRules, deals: int) -> dict[int, tuple[int, float]]:
-    """Round -> (turns seen, unbiased share) from greedy self-play, two players."""
-    sums: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+def greedy_turns(rules: GolfRules, deals: int) -> Iterator[tuple[GolfRound, int]]:
+    """(state, seat to move) at each turn (G2.1) of greedy self-play, two players; the
+    move is played after the caller has looked."""
     for deal in range(deals):
         rng = random.Random(deal)
         state = new_round(rules, 2, deal % 2, rng=rng)
@@ -47,21 +48,28 @@ def measured_shares(rules: GolfRules, deals: int) -> dict[int, tuple[int, float]
             seat = state.to_move
             assert seat is not None
             if state.phase is Phase.TURN:
-                tables = golf_greedy._tables(rules, state.n)
-                decision = golf_greedy._Decision(state, seat, tables).estimate()
-                mean = tables.v[UNKNOWN]
-                tables.v[OWNER_KNOWN] = 0.0  # the rival's total without those cards
-                rival = 1 - seat
-                base = tables.total(decision.cells, rival)
-                own = decision.cells[rival * state.size : (rival + 1) * state.size]
-                count = own.count(OWNER_KNOWN)
-                layout = state.cards[rival * state.size : (rival + 1) * state.size]
-                if count and mean > 0:
-                    row = sums[min(state.turns // state.n, 8)]
-                    row[0] += 1
-                    row[1] += score_layout(layout, rules).total - base
-                    row[2] += count * mean
+                yield state, seat
             state.apply(greedy_policy(state, rng), seat)
+
+
+def measured_shares(rules: GolfRules, deals: int) -> dict[int, tuple[int, float]]:
+    """Round -> (turns seen, unbiased share) from greedy self-play, two players."""
+    sums: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    for state, seat in greedy_turns(rules, deals):
+        tables = golf_greedy._tables(rules, state.n)
+        decision = golf_greedy._Decision(state, seat, tables).estimate()
+        mean = tables.v[UNKNOWN]
+        tables.v[OWNER_KNOWN] = 0.0  # the rival's total without those cards
+        rival = 1 - seat
+        base = tables.total(decision.cells, rival)
+        own = decision.cells[rival * state.size : (rival + 1) * state.size]
+        count = own.count(OWNER_KNOWN)
+        layout = state.cards[rival * state.size : (rival + 1) * state.size]
+        if count and mean > 0:
+            row = sums[min(state.turns // state.n, 8)]
+            row[0] += 1
+            row[1] += score_layout(layout, rules).total - base
+            row[2] += count * mean
     return {r: (int(n), part / whole) for r, (n, part, whole) in sorted(sums.items())}
 
 
@@ -71,26 +79,11 @@ def belief_samples(
     """Round -> (the rival's true score, the state) at each turn of greedy self-play,
     two players, where the rival holds cards it saw that the seat to move has not."""
     out: dict[int, list[tuple[int, GolfRound]]] = defaultdict(list)
-    for deal in range(deals):
-        rng = random.Random(deal)
-        state = new_round(rules, 2, deal % 2, rng=rng)
-        while not state.is_over:
-            seat = state.to_move
-            assert seat is not None
-            if state.phase is Phase.TURN:
-                bit, size, rival = 1 << seat, state.size, 1 - seat
-                places = range(rival * size, (rival + 1) * size)
-                if any(
-                    state.cards[i] is not None
-                    and not state.up[i]
-                    and not state.known[i] & bit
-                    and state.known[i] & (1 << rival)
-                    for i in places
-                ):
-                    layout = state.cards[rival * size : (rival + 1) * size]
-                    score = score_layout(layout, rules).total
-                    out[min(state.turns // state.n, rounds - 1)].append((score, state.clone()))
-            state.apply(greedy_policy(state, rng), seat)
+    for state, seat in greedy_turns(rules, deals):
+        rival, size = 1 - seat, state.size
+        if rival in unknown_places(state, seat)[0]:
+            score = score_layout(state.cards[rival * size : (rival + 1) * size], rules).total
+            out[min(state.turns // state.n, rounds - 1)].append((score, state.clone()))
     return out
 
 

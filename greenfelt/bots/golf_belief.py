@@ -31,7 +31,7 @@ from greenfelt.cards import Card
 from greenfelt.golf.game import GolfRound
 from greenfelt.golf.scoring import score_layout
 
-__all__ = ["HAND_GAMMAS", "PROPOSALS", "believe"]
+__all__ = ["HAND_GAMMAS", "PROPOSALS", "believe", "unknown_places"]
 
 PROPOSALS = 32
 """Random hands drawn per rival and world, of which one is kept."""
@@ -40,6 +40,25 @@ HAND_GAMMAS: tuple[float, ...] = (0.055, 0.186, 0.297, 0.477, 1.216, 8.0)
 self-play over 1,000 deals (``./dev bench owner_known_share --gammas 6 --deals 1000``):
 believed rivals then score 15.6, 9.2, 6.2, 4.4, 3.0 and 2.5 points in rounds 0-5 where
 they held 15.3, 9.3, 6.3, 4.4, 3.1 and 1.1 (8 keeps about the best of the proposals)."""
+
+
+def unknown_places(
+    world: GolfRound, seat: int
+) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """The places of cards ``seat`` cannot know: by rival, those whose owner saw the card
+    (G1.7, G8.2); and all of them by pool tag (the deal, or a reshuffle, G2.4)."""
+    cards, up, known, origin, size = world.cards, world.up, world.known, world.origin, world.size
+    bit = 1 << seat
+    kept: dict[int, list[int]] = {}
+    pools: dict[int, list[int]] = {}
+    for i, card in enumerate(cards):
+        if card is None or up[i] or known[i] & bit:
+            continue
+        pools.setdefault(origin[i], []).append(i)
+        owner = i // size
+        if known[i] & (1 << owner):
+            kept.setdefault(owner, []).append(i)
+    return kept, pools
 
 
 def believe(
@@ -54,17 +73,8 @@ def believe(
     gamma = gammas[min(world.turns // world.n, len(gammas) - 1)]
     if gamma == 0.0:
         return world
-    cards, up, known, origin, size = world.cards, world.up, world.known, world.origin, world.size
-    bit = 1 << seat
-    kept: dict[int, list[int]] = {}  # rival -> places whose card its owner saw
-    pools: dict[int, list[int]] = {}  # pool tag -> places of cards the seat cannot know
-    for i, card in enumerate(cards):
-        if card is None or up[i] or known[i] & bit:
-            continue
-        pools.setdefault(origin[i], []).append(i)
-        owner = i // size
-        if known[i] & (1 << owner):
-            kept.setdefault(owner, []).append(i)
+    kept, pools = unknown_places(world, seat)
+    cards, origin, size = world.cards, world.origin, world.size
     stock, stock_tag = world.stock, world.stock_tag
     rules = world.rules
     fixed: set[int] = set()  # places already re-drawn for an earlier rival

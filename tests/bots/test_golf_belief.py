@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from greenfelt.bots.golf_belief import HAND_GAMMAS, believe
+from greenfelt.bots.golf_belief import HAND_GAMMAS, believe, unknown_places
 from greenfelt.bots.ismcts import ExpertBot
 from greenfelt.golf import find_preset
 from greenfelt.golf.game import GolfRound
@@ -22,26 +22,12 @@ from greenfelt.golf.scoring import score_layout
 from tests.bots.helpers import golf_states
 
 
-def rival_hidden(state: GolfRound, seat: int) -> int:
-    """How many rival cards their owners saw that ``seat`` has not."""
-    bit, size = 1 << seat, state.size
-    return sum(
-        1
-        for i, card in enumerate(state.cards)
-        if card is not None
-        and i // size != seat
-        and not state.up[i]
-        and not state.known[i] & bit
-        and state.known[i] & (1 << (i // size))
-    )
-
-
 def states(preset: str, count: int, seed: int) -> list[GolfRound]:
     """Unfinished rounds where the seat to move has rivals' seen cards to imagine."""
     out = [
         s
         for s in golf_states(count * 2, seed, presets=(preset,), seats=(2, 3))
-        if rival_hidden(s, s.to_move)
+        if unknown_places(s, s.to_move)[0]
     ]
     assert len(out) >= count
     return out[:count]
