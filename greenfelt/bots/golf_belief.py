@@ -6,7 +6,7 @@ at random, as the rules alone allow. Where owners know their own hidden cards
 guess of a rival's hand: every turn it could swap a high card away or make a pair,
 so what it still holds scores low. Drawn at random, a four-in-hand rival holds about
 18 points in every round; in greedy self-play it really holds 15 in the first, 9 in
-the second and under 5 from the fourth (``./dev bench owner_known_share --betas``),
+the second and under 5 from the fourth (``./dev bench owner_known_share --gammas 6``),
 and a search over random worlds expects a long round and is caught by an early knock.
 
 :func:`believe` re-draws, in an imagined world, the rival cards their owner has
@@ -29,9 +29,10 @@ from collections.abc import Sequence
 
 from greenfelt.cards import Card
 from greenfelt.golf.game import GolfRound
+from greenfelt.golf.rules import GolfRules
 from greenfelt.golf.scoring import score_layout
 
-__all__ = ["HAND_GAMMAS", "PROPOSALS", "believe", "unknown_places"]
+__all__ = ["CLOSED_GAMMAS", "HAND_GAMMAS", "PROPOSALS", "believe", "gammas_for", "unknown_places"]
 
 PROPOSALS = 32
 """Random hands drawn per rival and world, of which one is kept."""
@@ -40,6 +41,22 @@ HAND_GAMMAS: tuple[float, ...] = (0.055, 0.186, 0.297, 0.477, 1.216, 8.0)
 self-play over 1,000 deals (``./dev bench owner_known_share --gammas 6 --deals 1000``):
 believed rivals then score 15.6, 9.2, 6.2, 4.4, 3.0 and 2.5 points in rounds 0-5 where
 they held 15.3, 9.3, 6.3, 4.4, 3.1 and 1.1 (8 keeps about the best of the proposals)."""
+CLOSED_GAMMAS: tuple[float, ...] = (0.044, 0.11, 0.196, 0.237, 0.3, 0.354, 0.481, 0.898)
+"""Closed 2x2 golf (peek two, G1.7; placed cards lie face down, G2.4): gamma by round,
+fitted the same way (``--gammas 8 --deals 1000 --preset four-card``). A rival's seen cards
+count with its unseen ones, which score as drawn: believed, a rival scores 18.2, 15.1,
+11.4, 9.7, 7.9, 6.6, 4.9 and 3.2 points in rounds 0-7 where it held 18.2, 14.4, 11.5,
+9.5, 8.0, 6.5, 5.1 and 3.4, and 19.8 to 15.4 drawn at random."""
+
+
+def gammas_for(rules: GolfRules) -> tuple[float, ...] | None:
+    """The fitted gammas for these rules' layout, or None where owners never keep hidden
+    cards they have seen (open grids) or powers move cards unseen (G7)."""
+    if rules.powers != "off":
+        return None
+    if rules.shape.is_hand:
+        return HAND_GAMMAS
+    return CLOSED_GAMMAS if rules.layout == "2x2" else None
 
 
 def unknown_places(

@@ -143,12 +143,13 @@ _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
 
-DEFAULT_BELIEF = False
-"""Whether the Golf search imagines rivals' seen-and-kept cards by belief (hand4 only;
-``golf_belief``) rather than at random. On four-in-hand against greedy, paired with
-random worlds on the same 603 holes (seed 6161): +4.39 +-3.27 points of percentage of
-decided holes, +0.98 +-0.51 points a hole (60.7%, 3.54 points against 3.55). Off until
-fresh deals confirm it."""
+DEFAULT_BELIEF: frozenset[str] = frozenset({"hand4"})
+"""The Golf layouts where the search imagines rivals' seen-and-kept cards by belief
+(``golf_belief``) rather than at random, unless ``belief`` says otherwise. On
+four-in-hand against greedy, paired with random worlds on the same holes: +4.39 +-3.27
+points of percentage of decided holes and +0.98 +-0.51 points a hole on 603 holes of
+seed 6161; +5.29 +-3.50 and +0.91 +-0.50 on 482 fresh holes of seed 6262 (59.9% of
+decided holes, 3.88 points a hole against greedy's 3.83)."""
 
 
 DEFAULT_WIN_WEIGHT = 0.7
@@ -443,14 +444,12 @@ class ExpertBot(Bot):
         if self.leaf < 0:
             raise ValueError(f"leaf must be 0 (off) or a number of turns, not {leaf!r}")
         self._leaf_model: Any = None
-        # Golf with hands (hand4): the rivals' seen-and-kept cards in each imagined
-        # world are re-drawn so that they score as kept cards do (``golf_belief``);
-        # None: DEFAULT_BELIEF.
+        # Golf with hands (hand4) or closed 2x2: the rivals' seen-and-kept cards in
+        # each imagined world are re-drawn so that they score as kept cards do
+        # (``golf_belief``); None: by layout, DEFAULT_BELIEF.
         if belief is not None and game != "golf":
             raise ValueError("belief is for Golf, where rivals keep cards they have seen")
-        self.belief = game == "golf" and (
-            _flag("belief", belief) if belief is not None else DEFAULT_BELIEF
-        )
+        self.belief: bool | None = None if belief is None else _flag("belief", belief)
         self.last_iterations = 0
         self.last_visits: dict[Any, int] = {}
         """Rollouts per legal move at the last searched decision (a diagnostic)."""
@@ -504,9 +503,7 @@ class ExpertBot(Bot):
         if scale != 1.0:
             budget = max(1, round(budget * scale))
         aligned = self._alignment(obs, first, candidates)
-        believing = self.belief and obs.rules.shape.is_hand
-        if believing:
-            from greenfelt.bots.golf_belief import HAND_GAMMAS, believe
+        believing = self._belief(obs.rules)
         # Each candidate's reward per block, for the paired test against the anchor.
         results: dict[Any, dict[int, float]] = {action: {} for action in candidates}
         iteration = block = 0
@@ -520,8 +517,8 @@ class ExpertBot(Bot):
                 # Common random numbers: one imagined world and one rollout stream per
                 # block, shared by every candidate (their difference is what counts).
                 world = obs.sample(random.Random(seed + 7919 * block))
-                if believing:
-                    believe(world, obs.seat, random.Random(seed - 7919 * block), HAND_GAMMAS)
+                if believing is not None:
+                    believing(world, obs.seat, random.Random(seed - 7919 * block))
                 stream = seed ^ (block + 1) * 0x9E3779B1
                 for action in candidates:
                     imagined = world.clone()
@@ -594,6 +591,19 @@ class ExpertBot(Bot):
         return alignment(
             world if world is not None else obs.sample(random.Random(0)), obs.seat, moves
         )
+
+    def _belief(self, rules: Any) -> Callable[[Any, int, random.Random], Any] | None:
+        """``golf_belief.believe`` with the gammas for these rules, or None for worlds
+        drawn at random: Spades, open grids, powers, or belief off for the layout."""
+        if self.game != "golf":
+            return None
+        on = self.belief if self.belief is not None else rules.layout in DEFAULT_BELIEF
+        if not on:
+            return None
+        from greenfelt.bots.golf_belief import believe, gammas_for
+
+        gammas = gammas_for(rules)
+        return None if gammas is None else functools.partial(believe, gammas=gammas)
 
     def _budget(self, modelled: bool, moves: int) -> int:
         """Iterations for a decision among ``moves`` legal moves: ``per_choice`` each,

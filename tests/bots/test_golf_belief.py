@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from greenfelt.bots.golf_belief import HAND_GAMMAS, believe, unknown_places
+from greenfelt.bots.golf_belief import HAND_GAMMAS, believe, gammas_for, unknown_places
 from greenfelt.bots.ismcts import ExpertBot
 from greenfelt.golf import find_preset
 from greenfelt.golf.game import GolfRound
@@ -90,11 +90,49 @@ def test_belief_is_for_golf() -> None:
         ExpertBot("spades", 1, belief=True)
 
 
-def test_an_expert_that_believes_decides_from_the_seats_information() -> None:
+@pytest.mark.parametrize(
+    ("preset", "fitted"),
+    [("four-in-hand", True), ("four-card", True), ("six-card", False), ("cambio", False)],
+)
+def test_belief_applies_where_owners_keep_hidden_cards_they_chose(
+    preset: str, fitted: bool
+) -> None:
+    """G1.7, G2.4: hand4 and closed 2x2 rivals keep cards they saw; open grids keep none,
+    and powers (G7) move cards unseen, so there the worlds stay random draws."""
+    assert (gammas_for(find_preset(preset)) is not None) is fitted
+
+
+@pytest.mark.parametrize("preset", ["four-in-hand", "four-card"])
+def test_belief_changes_what_the_expert_imagines(preset: str) -> None:
+    """With belief on, the same seed searches other worlds, so some decisions differ."""
+    differ = 0
+    for index, state in enumerate(states(preset, 12, 7)):
+        seat = state.to_move
+        on = ExpertBot("golf", index, iterations=48, belief=True)
+        off = ExpertBot("golf", index, iterations=48, belief=False)
+        on.act(state, seat)
+        off.act(state, seat)
+        differ += on.last_visits != off.last_visits
+    assert differ >= 3
+
+
+def test_the_expert_believes_by_default_in_four_in_hand() -> None:
+    """``ismcts.DEFAULT_BELIEF``: hand4 searches believed worlds unless told otherwise
+    (the test above shows that belief changes the search)."""
+    for index, state in enumerate(states("four-in-hand", 6, 8)):
+        seat = state.to_move
+        default = ExpertBot("golf", index, iterations=48)
+        on = ExpertBot("golf", index, iterations=48, belief=True)
+        assert default.act(state, seat) == on.act(state, seat)
+        assert default.last_visits == on.last_visits
+
+
+@pytest.mark.parametrize("preset", ["four-in-hand", "four-card"])
+def test_an_expert_that_believes_decides_from_the_seats_information(preset: str) -> None:
     """Issue 4: with belief on, the decision on the real state and on a state with every
     card the seat cannot know resampled is the same (the leak test's method)."""
     changed = 0
-    for index, state in enumerate(states("four-in-hand", 10, 6)):
+    for index, state in enumerate(states(preset, 10, 6)):
         seat = state.to_move
         twin = state.determinize(seat, random.Random(500 + index))
         changed += twin.cards != state.cards
