@@ -1,7 +1,8 @@
 """How much a rival's hidden-but-seen cards are worth, and which schedule greedy should use.
 
 Run: ``./dev bench owner_known_share [--preset four-in-hand] [--deals 1500]
-[--against 0.9,0.8,0.7,0.6,0.5] [--play 4000] [--first 0]``.
+[--against 0.9,0.8,0.7,0.6,0.5] [--play 4000] [--first 0]``, or ``--gammas ROUNDS``
+for the expert's believed worlds (3 below).
 
 Where owners know their face-down cards (hand4 and closed 2x2 golf, G1.7, G8.2)
 greedy values each such card of a rival at a *share* of the unseen mean that
@@ -14,7 +15,12 @@ the owner kept it by choice. This prints
    number times the unseen mean (pairs among them included);
 2. with ``--play N``, the current schedule against ``--against`` (the
    schedule before) over N mirrored deals from deal ``--first``: hole wins of
-   the current one among decided holes and its margin in points a hole.
+   the current one among decided holes and its margin in points a hole;
+3. with ``--gammas ROUNDS``, instead, ``golf_belief``'s gamma for each round (the
+   last for every later one), fitted so that believed rivals score what real ones
+   held, and the scores by round: real, drawn at random, believed
+   (``HAND_GAMMAS`` from four-in-hand with 6, ``CLOSED_GAMMAS`` from four-card
+   with 8, each over 1,000 deals).
 
 It changed four-in-hand's schedule from (0.9 ... 0.5) to (0.7, 0.5, 0.35,
 0.25, 0.2): greedy had knocked in 70% of holes, judging a rival at about 18.6

@@ -18,7 +18,9 @@ chances to improve. ``gamma`` 0 is the random draw itself. The draw reads only w
 the seat knows (who saw which place is public; the cards moved are the imagined
 world's own), so a search over believed worlds still never sees a hidden card. The
 gammas are fitted so that, by round, a believed rival's mean score is the one rivals
-really held in greedy self-play.
+really held in greedy self-play, one set per layout (:func:`gammas_for`); the expert
+searches believed worlds by default where that has been measured to play better
+(``ismcts.DEFAULT_BELIEF``: four-in-hand).
 """
 
 from __future__ import annotations
