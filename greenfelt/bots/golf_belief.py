@@ -20,7 +20,7 @@ world's own), so a search over believed worlds still never sees a hidden card. T
 gammas are fitted so that, by round, a believed rival's mean score is the one rivals
 really held in greedy self-play, one set per layout (:func:`gammas_for`); the expert
 searches believed worlds by default where that has been measured to play better
-(``ismcts.DEFAULT_BELIEF``: four-in-hand).
+(``ismcts.DEFAULT_BELIEF``: four-in-hand and closed 2x2).
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ CLOSED_GAMMAS: tuple[float, ...] = (0.044, 0.11, 0.196, 0.237, 0.3, 0.354, 0.481
 fitted the same way (``--gammas 8 --deals 1000 --preset four-card``). A rival's seen cards
 count with its unseen ones, which score as drawn: believed, a rival scores 18.2, 15.1,
 11.4, 9.7, 7.9, 6.6, 4.9 and 3.2 points in rounds 0-7 where it held 18.2, 14.4, 11.5,
-9.5, 8.0, 6.5, 5.1 and 3.4, and 19.8 to 15.4 drawn at random."""
+9.5, 8.0, 6.5, 5.1 and 3.4, and 19.8 to 15.4 drawn at random. They serve every 2x2
+rule set without powers (house values and matches unfitted), as ``HAND_GAMMAS`` every
+hand4 one."""
 
 
 def gammas_for(rules: GolfRules) -> tuple[float, ...] | None:

@@ -143,13 +143,14 @@ _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
 
-DEFAULT_BELIEF: frozenset[str] = frozenset({"hand4"})
+DEFAULT_BELIEF: frozenset[str] = frozenset({"hand4", "2x2"})
 """The Golf layouts where the search imagines rivals' seen-and-kept cards by belief
-(``golf_belief``) rather than at random, unless ``belief`` says otherwise. On
-four-in-hand against greedy, paired with random worlds on the same holes: +4.39 +-3.27
+(``golf_belief``) rather than at random, unless ``belief`` says otherwise. Against
+greedy, paired with random worlds on the same holes: on four-in-hand +4.39 +-3.27
 points of percentage of decided holes and +0.98 +-0.51 points a hole on 603 holes of
-seed 6161; +5.29 +-3.50 and +0.91 +-0.50 on 482 fresh holes of seed 6262 (59.9% of
-decided holes, 3.88 points a hole against greedy's 3.83)."""
+seed 6161, +5.29 +-3.50 and +0.91 +-0.50 on 482 fresh holes of seed 6262 (59.9% of
+decided holes, 3.88 points a hole against greedy's 3.83); on four-card (closed 2x2)
++6.62 +-4.10 and +0.55 +-0.59 on 665 holes of seed 4402 (67.3%)."""
 
 
 DEFAULT_WIN_WEIGHT = 0.7

@@ -116,10 +116,11 @@ def test_belief_changes_what_the_expert_imagines(preset: str) -> None:
     assert differ >= 3
 
 
-def test_the_expert_believes_by_default_in_four_in_hand() -> None:
-    """``ismcts.DEFAULT_BELIEF``: hand4 searches believed worlds unless told otherwise
-    (the test above shows that belief changes the search)."""
-    for index, state in enumerate(states("four-in-hand", 6, 8)):
+@pytest.mark.parametrize("preset", ["four-in-hand", "four-card"])
+def test_the_expert_believes_by_default_where_owners_keep_seen_cards(preset: str) -> None:
+    """``ismcts.DEFAULT_BELIEF``: hand4 and closed 2x2 search believed worlds unless told
+    otherwise (the test above shows that belief changes the search)."""
+    for index, state in enumerate(states(preset, 6, 8)):
         seat = state.to_move
         default = ExpertBot("golf", index, iterations=48)
         on = ExpertBot("golf", index, iterations=48, belief=True)
