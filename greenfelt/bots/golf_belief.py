@@ -20,7 +20,7 @@ world's own), so a search over believed worlds still never sees a hidden card. T
 gammas are fitted so that, by round, a believed rival's mean score is the one rivals
 really held in greedy self-play, one set per layout (:func:`gammas_for`); the expert
 searches believed worlds by default where that has been measured to play better
-(``ismcts.DEFAULT_BELIEF``: four-in-hand and closed 2x2).
+(``ismcts.DEFAULT_BELIEF``: four-in-hand; closed 2x2 is not yet settled).
 """
 
 from __future__ import annotations

@@ -143,14 +143,16 @@ _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
 
-DEFAULT_BELIEF: frozenset[str] = frozenset({"hand4", "2x2"})
+DEFAULT_BELIEF: frozenset[str] = frozenset({"hand4"})
 """The Golf layouts where the search imagines rivals' seen-and-kept cards by belief
 (``golf_belief``) rather than at random, unless ``belief`` says otherwise. Against
 greedy, paired with random worlds on the same holes: on four-in-hand +4.39 +-3.27
 points of percentage of decided holes and +0.98 +-0.51 points a hole on 603 holes of
 seed 6161, +5.29 +-3.50 and +0.91 +-0.50 on 482 fresh holes of seed 6262 (59.9% of
-decided holes, 3.88 points a hole against greedy's 3.83); on four-card (closed 2x2)
-+6.62 +-4.10 and +0.55 +-0.59 on 665 holes of seed 4402 (67.3%)."""
+decided holes, 3.88 points a hole against greedy's 3.83). On four-card (closed 2x2)
++6.62 +-4.10 and +0.55 +-0.59 on 665 holes of seed 4402, but -1.87 +-5.23 and -0.19
++-0.86 on 348 fresh holes of seed 4403 (together about +3.4 +-3.2 and +0.3 +-0.5), so
+there it stays off until more deals settle it."""
 
 
 DEFAULT_WIN_WEIGHT = 0.7
