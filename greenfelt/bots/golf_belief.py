@@ -53,14 +53,13 @@ rule set without powers (house values and matches unfitted), as ``HAND_GAMMAS`` 
 hand4 one."""
 
 
+_GAMMAS_BY_LAYOUT = {"hand4": HAND_GAMMAS, "2x2": CLOSED_GAMMAS}
+
+
 def gammas_for(rules: GolfRules) -> tuple[float, ...] | None:
     """The fitted gammas for these rules' layout, or None where owners never keep hidden
     cards they have seen (open grids) or powers move cards unseen (G7)."""
-    if rules.powers != "off":
-        return None
-    if rules.shape.is_hand:
-        return HAND_GAMMAS
-    return CLOSED_GAMMAS if rules.layout == "2x2" else None
+    return _GAMMAS_BY_LAYOUT.get(rules.layout) if rules.powers == "off" else None
 
 
 def unknown_places(

@@ -104,7 +104,8 @@ def test_belief_applies_where_owners_keep_hidden_cards_they_chose(
 
 @pytest.mark.parametrize("preset", ["four-in-hand", "four-card"])
 def test_belief_changes_what_the_expert_imagines(preset: str) -> None:
-    """With belief on, the same seed searches other worlds, so some decisions differ."""
+    """With belief on, the same seed searches other worlds, so the rollouts per move
+    differ on some decisions."""
     differ = 0
     for index, state in enumerate(states(preset, 12, 7)):
         seat = state.to_move
