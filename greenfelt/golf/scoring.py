@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from greenfelt.cards import Card, Suit, make_deck
+from greenfelt.cards import CARDS, Card, Suit, make_deck
 from greenfelt.golf.layout import Shape, format_layout
 from greenfelt.golf.rules import GolfRules
 
@@ -22,6 +22,7 @@ __all__ = [
     "Group",
     "LayoutScore",
     "RoundScore",
+    "card_kinds",
     "describe_round",
     "max_layout_score",
     "quick_scores",
@@ -90,6 +91,22 @@ _KINGS = frozenset((12, 25, 38, 51))
 _ONE_EYED = frozenset(
     c for c in range(53) if c != 52 and c % 13 == 10 and c // 13 in (Suit.SPADES, Suit.HEARTS)
 )
+
+
+def _kind(card: Card, values: Sequence[int]) -> tuple[int, int, bool]:
+    """All that scoring reads of a card: its value (G5.1), its rank (C4 matches, G5.6
+    kings and straights) and whether it is a one-eyed jack (wild, G5.3)."""
+    return (values[card], card.rank, card in _ONE_EYED)
+
+
+@cache
+def card_kinds(rules: GolfRules) -> tuple[int, ...]:
+    """By card code, the lowest code of a card of the same kind (:func:`_kind`) under
+    these rules: layouts whose cards are of the same kinds, place by place, score the
+    same, so a memo of scores keyed by kinds serves every such layout."""
+    values = rules.card_values
+    first: dict[tuple[int, int, bool], int] = {}
+    return tuple(first.setdefault(_kind(card, values), int(card)) for card in CARDS)
 
 
 def _matching(cards: Sequence[Card | None], positions: Sequence[int], wild: bool) -> bool:
@@ -295,8 +312,7 @@ def _max_layout_score(rules: GolfRules, decks: int) -> int:
     values = rules.card_values
     kinds: dict[tuple[int, int, bool], list[Card]] = {}
     for card in make_deck(decks, rules.jokers_per_deck):
-        key = (values[card], card.rank, card in _ONE_EYED)
-        kinds.setdefault(key, []).append(card)
+        kinds.setdefault(_kind(card, values), []).append(card)
     order = sorted(kinds, reverse=True)
     counts = [len(kinds[k]) for k in order]
     size = rules.shape.size

@@ -7,12 +7,14 @@ from typing import Any
 
 import pytest
 
+from greenfelt.cards import CARDS, parse_card
 from greenfelt.golf.layout import parse_layout
-from greenfelt.golf.rules import GolfRules, find_preset
+from greenfelt.golf.rules import PRESETS, GolfRules, find_preset
 from greenfelt.golf.scoring import (
     Group,
     LayoutScore,
     RoundScore,
+    card_kinds,
     describe_round,
     quick_scores,
     score_layout,
@@ -885,3 +887,52 @@ def test_quick_scores_decline_rules_that_need_the_full_scorer(
     rules = rules_for(base, **options)
     layouts = [[0] * rules.shape.size, [13] * rules.shape.size]
     assert quick_scores(layouts, rules) is None
+
+
+# ---- card kinds: what scoring reads of a card ---------------------------------------
+
+KIND_RULES = [
+    *((name, {}) for name in PRESETS),
+    ("six-card", {"red_king": -1, "queen_of_spades": 40, "jokers_per_deck": 2}),
+    ("six-card", {"bonus_rank": "one-eyed-jacks", "bonus_value": -5}),
+    ("six-card", {"one_eyed_jacks_wild": True}),
+    ("eight-card", {"four_kings_side": True, "four_in_two_columns": True}),
+    ("nine-card", {"straight_bonus": True}),
+]
+
+
+@pytest.mark.parametrize(("base", "options"), KIND_RULES)
+def test_cards_of_one_kind_score_alike(base: str, options: dict[str, Any]) -> None:
+    """G5.1-G5.6: a layout scores the same, total and place by place, with each card
+    swapped for another of its kind (``card_kinds``), so a memo of scores may key on
+    kinds (believed worlds, ``golf_belief``)."""
+    rules = rules_for(base, **options)
+    kinds = card_kinds(rules)
+    same_kind: dict[int, list[int]] = {}
+    for code, kind in enumerate(kinds):
+        same_kind.setdefault(kind, []).append(code)
+    assert len(same_kind) < 53  # suits alone never make a kind
+    rng = random.Random(f"kinds:{base}:{sorted(options.items())}")
+    ranks = rng.sample(range(13), 4)  # few ranks, so that lines and pairs match
+    pool = [c for c in range(52) if c % 13 in ranks] + [52] * rules.jokers_per_deck
+    matched = 0
+    for _ in range(300):
+        cards = [CARDS[rng.choice(pool)] for _ in range(rules.shape.size)]
+        twin = [CARDS[rng.choice(same_kind[kinds[c]])] for c in cards]
+        first, second = score_layout(cards, rules), score_layout(twin, rules)
+        assert (first.total, first.points) == (second.total, second.points), (cards, twin)
+        matched += bool(first.groups)
+    assert matched > 30
+
+
+def test_card_kinds_part_cards_that_score_differently() -> None:
+    """G5.1: a red king at -1 is not a black king; C4: a jack and a queen worth the same
+    do not match, so they are not one kind either."""
+    rules = rules_for("six-card", red_king=-1)
+    kinds = card_kinds(rules)
+    king_h, king_s = parse_card("Kh"), parse_card("Ks")
+    assert kinds[king_h] != kinds[king_s]
+    assert kinds[king_h] == kinds[parse_card("Kd")]
+    jack, queen = parse_card("Jc"), parse_card("Qc")
+    assert rules.card_values[jack] == rules.card_values[queen]
+    assert kinds[jack] != kinds[queen]
