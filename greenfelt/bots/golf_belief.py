@@ -21,7 +21,7 @@ gammas are fitted so that, by round, a believed rival's mean score is the one ri
 really held in greedy self-play, one set per layout (:func:`gammas_for`); the expert
 searches believed worlds by default where that has been measured to play better
 (``ismcts.DEFAULT_BELIEF``: four-in-hand, on two seeds' deals against greedy, and
-closed 2x2, on three).
+closed 2x2, on four).
 """
 
 from __future__ import annotations
