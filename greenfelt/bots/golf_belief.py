@@ -102,12 +102,12 @@ def believe(
     gamma = gammas[min(world.turns // world.n, len(gammas) - 1)]
     if gamma == 0.0:
         return world
-    scored = {} if memo is None else memo
-    kinds = card_kinds(world.rules)
     kept, pools = unknown_places(world, seat)
     cards, origin, size = world.cards, world.origin, world.size
     stock, stock_tag = world.stock, world.stock_tag
     rules = world.rules
+    kinds = card_kinds(rules)
+    scored = {} if memo is None else memo
     fixed: set[int] = set()  # places already re-drawn for an earlier rival
     for owner, slots in kept.items():
         for tag in {origin[i] for i in slots}:

@@ -95,7 +95,7 @@ _ONE_EYED = frozenset(
 
 def _kind(card: Card, values: Sequence[int]) -> tuple[int, int, bool]:
     """All that scoring reads of a card: its value (G5.1), its rank (C4 matches, G5.6
-    kings and straights) and whether it is a one-eyed jack (wild, G5.3)."""
+    kings and straights) and whether it is a one-eyed jack (wild, G5.6)."""
     return (values[card], card.rank, card in _ONE_EYED)
 
 
