@@ -144,6 +144,64 @@ def test_takes_a_discard_that_completes_a_column_pair() -> None:
     assert decide(rnd) == SWAP[3]  # under the 9♠: the column cancels
 
 
+NINE = find_preset("nine-card")
+
+
+def _nine_with_a_seven_to_draw(rules: GolfRules, stock: str) -> GolfRound:
+    """Nine-card, seat 1 (to move) showing 7♠ 5♦ 9♣ over six face-down cards."""
+    rnd = stacked(
+        rules,
+        2,
+        {1: "7♠ 5♦ 9♣ / ?? ?? ?? / ?? ?? ??", 0: "6♠ 8♦ 4♣ / ?? ?? ?? / ?? ?? ??"},
+        "Q♣",
+        stock=stock,
+    )
+    reveal(rnd, {1: [0, 1, 2], 0: [0, 1, 2]})
+    return rnd
+
+
+def test_nine_card_builds_a_column_toward_three_of_a_kind() -> None:
+    """G5.3 (a column of three cancels) and the seeds' 3x3 advice, build columns: a drawn
+    7 goes under the face-up 7♠, a pair that a third 7 would cancel, rather than over
+    the 9♣ it would lower by two points now."""
+    rnd = _nine_with_a_seven_to_draw(NINE, "7♥")
+    assert decide(rnd) == DRAW
+    rnd.apply(DRAW, 1)
+    assert rnd.held == parse_card("7♥")
+    assert decide(rnd) in (SWAP[3], SWAP[6])
+
+
+def test_nine_card_pairs_are_worth_their_points_once_the_round_is_closing() -> None:
+    """G4.1, G3.1: after a knock no turn is left to complete a column (G5.3), so the same
+    7 lowers the face-up 9♣ instead of starting a pair it cannot finish."""
+    rnd = _nine_with_a_seven_to_draw(NINE.with_options({"knock": "on"}), "3♥ 7♥")
+    rnd.apply(DRAW, 1)
+    rnd.apply(DISCARD, 1)  # the 3♥: seat 0 to move
+    rnd.apply(KNOCK, 0)
+    assert rnd.closer == 0
+    rnd.apply(DRAW, 1)
+    assert rnd.held == parse_card("7♥")
+    assert decide(rnd) == SWAP[2]
+
+
+def test_nine_card_does_not_hand_the_next_player_a_pair() -> None:
+    """G5.3 and the seeds' "keep your nines from a neighbour finishing a column": the next
+    player shows J♣ over two face-down cards; of two equal swaps for a drawn king, the
+    one that would put J♦ on the pile (a pair for them, on its way to a column of three)
+    gives way to the one that puts the Q♠ there."""
+    rnd = stacked(
+        NINE,
+        2,
+        {1: "J♦ Q♠ 5♣ / ?? ?? ?? / ?? ?? ??", 0: "J♣ 6♥ 4♦ / ?? ?? ?? / ?? ?? ??"},
+        "9♣",
+        stock="K♣",
+    )
+    reveal(rnd, {1: [0, 1, 2], 0: [0, 1, 2]})
+    assert decide(rnd) == DRAW
+    rnd.apply(DRAW, 1)
+    assert decide(rnd) == SWAP[1]
+
+
 def test_draws_when_the_discard_is_high_and_pairs_nothing() -> None:
     """G2.1: a queen that pairs nothing is worth less than a card from the stock."""
     rnd = stacked(SIX, 2, {1: "9♠ 5♦ 7♣ / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "Q♥")
@@ -431,10 +489,14 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 @pytest.mark.parametrize(("preset", "options"), VARIANTS)
 def test_the_estimate_scores_like_score_layout(preset: str, options: dict[str, Any]) -> None:
     """G5.1-G5.6: with every card known, the policy's estimate is score_layout's total;
-    unknown cards add their assumed value and match nothing."""
+    unknown cards add their assumed value and match nothing (a pair in a column of
+    three is scored as it stands, whatever a decision credited it with)."""
     rules = find_preset(preset).with_options(options) if options else find_preset(preset)
     rng = random.Random(f"{preset}{options}")
     size = rules.shape.size
+    tables = golf_greedy._tables(rules, 2)
+    if isinstance(tables, golf_greedy._TripleColumnEval):
+        tables.pair_credit[:14] = [0.5] * 14  # a decision's credit: not part of the score
     for _ in range(80):
         deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
         # Many equal ranks, so that matches, blocks and specials really occur.
@@ -468,6 +530,9 @@ def _sights(rules: GolfRules, rng: random.Random, count: int) -> Iterator[list[i
             for p in rng.sample(range(2 * size), rng.randrange(size)):
                 cells[p] = EMPTY
         tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
+        if isinstance(tables, golf_greedy._TripleColumnEval):  # a pair's credit, by rank
+            for k in range(14):
+                tables.pair_credit[k] = rng.choice((0.0, 0.25, 0.5))
         yield cells
 
 
@@ -524,6 +589,27 @@ def test_a_cards_gain_in_every_place_at_once_is_what_scoring_afresh_gives(
                     continue
                 afresh = golf_greedy._Eval.gain(tables, cells, seat, p, card, before)
                 assert gains[p] == pytest.approx(afresh), (cells, seat, p, card)
+
+
+def test_a_pair_credited_in_a_column_of_three_weighs_alike_in_every_estimate() -> None:
+    """G5.3 (nine-card): with pairs credited for the third card they wait for, what a
+    card is worth in each place (``potential``) and what it gains there (``gains``)
+    are what scoring each placement afresh gives, over many sights with pairs (the
+    credit changes the best place in about one sight in seventy)."""
+    rules = find_preset("nine-card")
+    rng = random.Random("credited pairs")
+    tables = golf_greedy._tables(rules, 2)
+    assert isinstance(tables, golf_greedy._TripleColumnEval)
+    for cells in _sights(rules, rng, 600):
+        card = rng.choice([c for c in cells if c < 53] or [0])
+        for seat in (0, 1):
+            worth, pairs = tables.potential(cells, seat)
+            assert (worth, pairs) == golf_greedy._Eval.potential(tables, cells, seat), cells
+            before = tables.total(cells, seat)
+            afresh = [
+                golf_greedy._Eval.gain(tables, cells, seat, p, card, before) for p in range(9)
+            ]
+            assert tables.gains(cells, seat, card) == pytest.approx(afresh), (cells, card)
 
 
 def test_a_pair_of_kings_worth_two_values_is_broken_at_the_dearer_king() -> None:
