@@ -633,7 +633,9 @@ class _TripleColumnEval(_ColumnEval):
                 for o in (b, c):
                     if o < 53 and key[o] != key[here]:
                         k = key[o]
-                        pg = was - three(rep[k], b, c)
+                        # three(rep[k], b, c), inlined: b and c differ, so a pair, no match
+                        s = v[rep[k]] + v[b] + v[c]
+                        pg = was - (s - credit[k] * s if s > 0.0 else s)
                         if pg > pairs.get(k, -1e9):
                             pairs[k] = pg
         return worth, pairs
