@@ -546,10 +546,11 @@ class _TripleColumnEval(_ColumnEval):
         # always 0 for the sight codes' keys), and the copies of each rank in the deck.
         self.pair_credit: list[float] = [0.0] * (max(self.key) + 1)
         self.key_copies = [4 * self.decks] * 13 + [rules.jokers_per_deck * self.decks]
+        self.key_copies += [0] * (len(self.pair_credit) - 14)  # the sight codes' keys
 
     def no_credit(self) -> None:
         """Score pairs at their face value (the estimate of a round about to end)."""
-        self.pair_credit[: len(self.key_copies)] = [0.0] * len(self.key_copies)
+        self.pair_credit[:14] = [0.0] * 14
 
     def _three(self, a: int, b: int, c: int) -> float:
         """A column's estimate: 0 when it cancels (G5.3), else its points, less the
@@ -560,7 +561,7 @@ class _TripleColumnEval(_ColumnEval):
             if ka == kc and a < 53:
                 return self.joker_pair if a == 52 else 0.0  # G5.3: the column cancels
             k = ka
-        elif kc in (ka, kb):
+        elif kc == ka or kc == kb:  # noqa: PLR1714, SIM109 - the hot path: no tuple
             k = kc
         else:
             return v[a] + v[b] + v[c]  # no pair: the common case
@@ -1074,17 +1075,16 @@ class _Decision:
         if state.closer is not None or share <= 0.0:
             t.no_credit()
             return
-        left = t.key_copies[:]
+        left = t.key_copies[:]  # by key, with a slot for each sight code's key
         key = t.key
         for c in self.cells:
-            if c < 53:
-                left[key[c]] -= 1
+            left[key[c]] -= 1
         for c in state.discard:
             left[key[c]] -= 1
         if self.held is not None:
             left[key[self.held]] -= 1
         half = share / 2
-        credit[: len(left)] = [share if u >= 2 else half * u if u > 0 else 0.0 for u in left]
+        credit[:14] = [share if u >= 2 else half * u if u > 0 else 0.0 for u in left[:14]]
 
     def total(self, seat: int) -> float:
         totals = self.totals
