@@ -54,6 +54,7 @@ __all__ = [
     "OWNER_KNOWN",
     "UNKNOWN",
     "GreedyGolfBot",
+    "builds_columns",
     "estimated_score",
     "greedy_policy",
     "seat_sight",
@@ -976,6 +977,12 @@ def _tables(rules: GolfRules, n: int) -> _Eval:
     cache[id(rules), n] = (rules, tables)
     _LOCAL.last = tables
     return tables
+
+
+def builds_columns(rules: GolfRules, players: int) -> bool:
+    """Whether greedy credits pairs in columns of three under ``rules`` (G5.3: plain
+    3x3 columns, as in nine-card), where it builds columns (:meth:`_Decision._pair_credit`)."""
+    return _tables(rules, players).credits_pairs
 
 
 def estimated_score(

@@ -251,12 +251,13 @@ def test_the_search_overrules_its_playouts_move_only_when_clearly_better() -> No
     assert free.act(state, 1) != SWAP[0]
 
 
-def test_by_default_the_search_is_anchored_only_to_the_fitted_model() -> None:
+def test_by_default_the_search_is_anchored_to_the_fitted_model_and_to_column_builders() -> None:
     """With one rollout a move no difference is clear, so an anchored expert plays its
     own move: on two-player six-card the learned value's (``golf_value``), or with
     ``value=off`` the fitted playout's; on three-player six-card, where no value is
-    fitted, the playout's; on nine-card, where the playout is greedy and the search
-    is not anchored, the rollouts decide."""
+    fitted, the playout's; on nine-card, where the playout is greedy building columns
+    of three (G5.3), greedy's. On four-card, where the playout is greedy and the
+    search is not anchored, the rollouts decide."""
     for index, state in enumerate(held_states("six-card", 2, 12, 9)):
         seat = state.to_move
         assert seat is not None
@@ -269,9 +270,13 @@ def test_by_default_the_search_is_anchored_only_to_the_fitted_model() -> None:
         assert seat is not None
         bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))
         assert bot.act(state, seat) == playout_policy(state, random.Random(0))
-    nine = held_states("nine-card", 2, 12, 9)
+    for index, state in enumerate(held_states("nine-card", 2, 12, 9)):
+        seat = state.to_move
+        assert seat is not None
+        bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))
+        assert bot.act(state, seat) == greedy_policy(state, random.Random(0))
     differs = 0
-    for index, state in enumerate(nine):
+    for index, state in enumerate(held_states("four-card", 2, 12, 9)):
         seat = state.to_move
         assert seat is not None
         bot = ExpertBot("golf", index, iterations=len(state.legal_actions()))
