@@ -650,7 +650,8 @@ class ExpertBot(Bot):
     ) -> tuple[Any, float]:
         """The move the search must clearly beat, and how clearly (``stage_z`` where
         given, else ``anchor_z``): by default, where the fitted Golf model covers the
-        rules, the move of ``own`` (the learned value's, or the playout's)."""
+        rules, the move of ``own`` (the learned value's, or the playout's), and in
+        columns of three the playout's (greedy's: :meth:`_anchors_greedy`)."""
         z = stage_z if stage_z is not None else self.anchor_z
         if z is None:
             z = DEFAULT_ANCHOR_Z if modelled or self._anchors_greedy(world) else 0.0
