@@ -544,10 +544,8 @@ class _TripleColumnEval(_ColumnEval):
         ]
         # Per match key, the share of a column's points a pair of that key is credited
         # with, its chance to be completed later (_Decision._pair_credit, per decision;
-        # always 0 for the sight codes' keys), and the copies of each rank in the deck.
+        # always 0 for the sight codes' keys).
         self.pair_credit: list[float] = [0.0] * (max(self.key) + 1)
-        self.key_copies = [4 * self.decks] * 13 + [rules.jokers_per_deck * self.decks]
-        self.key_copies += [0] * (len(self.pair_credit) - 14)  # the sight codes' keys
 
     def no_credit(self) -> None:
         """Score pairs at their face value (the estimate of a round about to end)."""
@@ -1021,6 +1019,7 @@ class _Decision:
         "state",
         "t",
         "totals",
+        "unseen_of",
     )
 
     def __init__(self, state: GolfRound, seat: int, t: _Eval) -> None:
@@ -1034,6 +1033,7 @@ class _Decision:
         self.totals: dict[int, float] = {}
         self.potentials: dict[int, tuple[float, dict[int, float]]] = {}
         self.final: float | None = None
+        self.unseen_of: list[int] | None = None
 
     def estimate(self) -> _Decision:
         """Value the cards this seat cannot see (G8.1: the stock and hidden cards are one
@@ -1082,16 +1082,11 @@ class _Decision:
         if state.closer is not None or share <= 0.0:
             t.no_credit()
             return
-        left = t.key_copies[:]  # by key, with a slot for each sight code's key
-        key = t.key
-        for c in self.cells:
-            left[key[c]] -= 1
-        for c in state.discard:
-            left[key[c]] -= 1
-        if self.held is not None:
-            left[key[self.held]] -= 1
+        left = [0] * 14  # unseen cards by match key (rank, or 13 for jokers)
+        for count, key in zip(self.unseen(), t.class_key, strict=False):
+            left[key] += count
         half = share / 2
-        credit[:14] = [share if u >= 2 else half * u if u > 0 else 0.0 for u in left[:14]]
+        credit[:14] = [share if u >= 2 else half * u if u > 0 else 0.0 for u in left]
 
     def total(self, seat: int) -> float:
         totals = self.totals
@@ -1303,11 +1298,14 @@ class _Decision:
         """A bonus for closing (G3.1) when it should leave this seat lowest, else a veto."""
         return _CLOSE_BONUS if self.closing_ok(mine) else _CLOSE_VETO
 
-    def draw_gain(self) -> float:
-        """Expected gain of drawing from the stock, over the cards this seat has not seen."""
+    def unseen(self) -> list[int]:
+        """The cards this seat has not seen, counted by class (:attr:`_Eval.cls`): the
+        deck's counts less every card it has seen (the sight codes fall in a last class
+        of their own, never read). Counted once a decision: the draw and the credit of
+        pairs (:meth:`_pair_credit`) both read it."""
+        if self.unseen_of is not None:
+            return self.unseen_of
         t = self.t
-        # Unseen cards by class: the deck's counts less every card this seat has seen
-        # (the sight codes fall in a last class of their own, never read).
         left_of = t.base_count[:]
         cls = t.cls
         for c in self.cells:
@@ -1316,6 +1314,13 @@ class _Decision:
             left_of[cls[c]] -= 1
         if self.held is not None:
             left_of[cls[self.held]] -= 1
+        self.unseen_of = left_of
+        return left_of
+
+    def draw_gain(self) -> float:
+        """Expected gain of drawing from the stock, over the cards this seat has not seen."""
+        t = self.t
+        left_of = self.unseen()
         worth, pairs = self.potential(self.seat)
         get = pairs.get
         total = 0.0
