@@ -202,6 +202,38 @@ def test_nine_card_does_not_hand_the_next_player_a_pair() -> None:
     assert decide(rnd) == SWAP[1]
 
 
+def test_nine_card_wiki_takes_a_third_card_toward_a_block() -> None:
+    """G5.4 (four equal cards in a square score -25 in nine-card-wiki) and G5.3 (adjacent
+    pairs cancel): with 5♣ over 5♦ face up, greedy takes the 5♠ from the pile and puts
+    it beside them, where it cancels now and leaves a square one 5 short of a block,
+    rather than drawing, or lowering the face-up J♠ by five points."""
+    rnd = stacked(
+        find_preset("nine-card-wiki"),
+        2,
+        {1: "J♠ ?? ?? / ?? 5♣ ?? / ?? 5♦ ??", 0: "6♠ 8♦ 4♣ / ?? ?? ?? / ?? ?? ??"},
+        "5♠",
+    )
+    reveal(rnd, {1: [0, 4, 7], 0: [0, 1, 2]})
+    assert decide(rnd) == TAKE
+    rnd.apply(TAKE, 1)
+    assert decide(rnd) in (SWAP[3], SWAP[5], SWAP[6], SWAP[8])
+
+
+def test_a_square_two_cards_short_of_a_block_makes_the_stock_worth_more() -> None:
+    """G5.4 on a 3x3 layout (BGA's lines, blocks of four score -20): K♠ and K♥ share a
+    square, so a king from the stock would leave it one card short of a block; greedy
+    counts that in what a drawn card is worth and draws rather than take the 4♠."""
+    rules = find_preset("bga").with_options({"layout": "3x3", "initial_flips": 3})
+    rnd = stacked(
+        rules,
+        2,
+        {1: "?? K♠ ?? / ?? ?? K♥ / 2♥ ?? ??", 0: "3♦ 4♣ ?? / ?? ?? 3♣ / ?? A♣ ??"},
+        "4♠",
+    )
+    reveal(rnd, {1: [1, 5, 6], 0: [0, 1, 5]})
+    assert decide(rnd) == DRAW
+
+
 def test_draws_when_the_discard_is_high_and_pairs_nothing() -> None:
     """G2.1: a queen that pairs nothing is worth less than a card from the stock."""
     rnd = stacked(SIX, 2, {1: "9♠ 5♦ 7♣ / ?? ?? ??", 0: "3♠ 4♦ ?? / ?? ?? ??"}, "Q♥")
@@ -495,8 +527,9 @@ def test_the_estimate_scores_like_score_layout(preset: str, options: dict[str, A
     rng = random.Random(f"{preset}{options}")
     size = rules.shape.size
     tables = golf_greedy._tables(rules, 2)
-    if isinstance(tables, golf_greedy._TripleColumnEval):
+    if tables.credits:
         tables.pair_credit[:14] = [0.5] * 14  # a decision's credit: not part of the score
+        tables.crediting = True
     for _ in range(80):
         deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
         # Many equal ranks, so that matches, blocks and specials really occur.
@@ -530,16 +563,17 @@ def _sights(rules: GolfRules, rng: random.Random, count: int) -> Iterator[list[i
             for p in rng.sample(range(2 * size), rng.randrange(size)):
                 cells[p] = EMPTY
         tables.v[UNKNOWN] = tables.v[OWNER_KNOWN] = rng.uniform(-1.0, 8.0)
-        if isinstance(tables, golf_greedy._TripleColumnEval):  # a pair's credit, by rank
+        if tables.credits:  # a pair's (a block's) credit, by rank
             for k in range(14):
                 tables.pair_credit[k] = rng.choice((0.0, 0.25, 0.5))
+            tables.crediting = True
         yield cells
 
 
 def _forget(tables: golf_greedy._Eval) -> None:
     """Empty an evaluator's caches of scored layouts, so that what is computed next is
     scored afresh, not read back from what the call under test stored."""
-    for name in ("cache", "potentials"):
+    for name in ("cache", "potentials", "waits", "trial_lists"):
         cache = getattr(tables, name, None)
         if cache is not None:
             cache.clear()
