@@ -723,9 +723,9 @@ class _UnionEval(_Eval):
         self.exact = _ExactEval(rules, n, self) if specials else None
         self.cache: dict[tuple[int, ...], float] = {}
         self.potentials: dict[tuple[int, ...], _ByCode] = {}
-        # Blocks one card short (G5.4) are credited on 3x3 layouts (_BLOCK_OPTION): by
-        # layout, what each key's fourth card would save; and where a decision credits
-        # them, each trial placement of potential with its layout after.
+        # Blocks one card short (G5.4) are credited on 3x3 layouts (_BLOCK_OPTION): the
+        # squares, and by layout what each key's fourth card would save (waits) and
+        # the trial placements of potential with the blocks one short after each.
         self.waiting = (
             [mask(sq) for sq in rules.shape.squares]
             if rules.block_score is not None and rules.shape.is_grid and rules.shape.rows == 3
