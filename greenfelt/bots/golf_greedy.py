@@ -223,6 +223,11 @@ class _Eval:
     credit_option: float = 0.0
     """The share of what a match one card short would save that a decision credits
     (:meth:`_Decision._pair_credit`), before the round's tempo and the unseen cards."""
+    square_trials: bool = False
+    """Whether :meth:`_trials` weighs a card that completes a square or leaves it one
+    card short (:attr:`square_others`; where blocks one card short are credited)."""
+    square_others: Sequence[tuple[tuple[int, ...], ...]] = ()
+    """The other three positions of each square through each position (G5.4)."""
     reads_before: bool = True
     """Whether :meth:`gain` reads the layout's total (``before``). The generic one
     does; the column evaluators score the card's column alone and never do, so a
@@ -298,14 +303,6 @@ class _Eval:
         # sight codes' keys), and whether any key is credited now.
         self.pair_credit: list[float] = [0.0] * (max(self.key) + 1)
         self.crediting = False
-        # The other three positions of each square through each position (blocks, G5.4),
-        # and whether potential weighs a card that completes a square or leaves it one
-        # card short there (_trials; where blocks one card short are credited).
-        self.square_trials = False
-        self.square_others: list[tuple[tuple[int, ...], ...]] = [
-            tuple(tuple(q for q in sq if q != p) for sq in shape.squares if p in sq)
-            for p in range(size)
-        ]
 
     def no_credit(self) -> None:
         """Score matches at their face value (the estimate of a round about to end)."""
@@ -738,6 +735,10 @@ class _UnionEval(_Eval):
         # adjacent pairs cancel (nine-card-wiki), one of the three others is beside it,
         # so the adjacent pair's trial is the same placement already.
         self.square_trials = self.credits_blocks and "adjacent_pairs" not in rules.matchers
+        self.square_others = [
+            tuple(tuple(q for q in sq if q != p) for sq in rules.shape.squares if p in sq)
+            for p in range(self.size)
+        ]
         self.waits: dict[tuple[int, ...], _Waits] = {}
         self.trial_lists: dict[tuple[int, ...], tuple[_ByCode, list[_Trial]]] = {}
         # One card per class (same match key, same value); the sight codes as they are.
@@ -819,18 +820,13 @@ class _UnionEval(_Eval):
         out = tuple((k, saves) for (_, k), saves in found.items() if saves > 0.0)
         return _keep(self.waits, lay, out)
 
-    def _waits_after(
-        self, lay: Sequence[int]
-    ) -> Callable[[tuple[int, ...], int, int, int], _Waits]:
-        """:meth:`_waits` of layouts that differ from ``lay`` in one place: a function of
-        (the layout after, the place, the code replaced, the code put there) that skips
-        the layouts where no square can hold three cards of a key."""
+    def _waits_after(self, base: _Matches) -> Callable[[tuple[int, ...], int, int, int], _Waits]:
+        """:meth:`_waits` of layouts that differ in one place from the layout whose
+        matches are ``base``: a function of (the layout after, the place, the code
+        replaced, the code put there) that skips the layouts where no square can hold
+        three cards of a key."""
         key = self.key
-        held: dict[int, int] = {}  # positions by key (a bit mask)
-        for p, c in enumerate(lay):
-            if c < 53:
-                k = key[c]
-                held[k] = held.get(k, 0) | 1 << p
+        held = base[0]  # positions by key (a bit mask)
         # The squares holding three or four of a key, with that key's positions.
         threes = [
             (square, where)
@@ -918,7 +914,10 @@ class _UnionEval(_Eval):
         new = canon[card]
         cache = self.cache
         with_hidden = self._with_hidden
-        waits = self._waits_after(lay) if self.crediting else None
+        waits = None
+        if self.crediting:
+            base = self._matches(tuple(lay))
+            waits = self._waits_after(base)
         credit = self.pair_credit
         out: list[float] = []
         for p, old in enumerate(lay):
@@ -993,7 +992,10 @@ class _UnionEval(_Eval):
         cache = self.cache
         canon = self.canon
         base: _Matches | None = None
-        waits = self._waits_after(lay) if self.credits_blocks else None
+        waits = None
+        if self.credits_blocks:
+            base = self._matches(lay)
+            waits = self._waits_after(base)
         out: list[_Trial] = []
         for p, k, card in self._trials(lay, 0):
             here = lay[p]
