@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from greenfelt.cards import CARDS, JOKER, Card, Rank, make_deck
+from greenfelt.cards import Card, Rank, make_deck
 from greenfelt.errors import NotationError, RulesError
 from greenfelt.golf.layout import parse_layout
 from greenfelt.golf.powers import EXTENDED_HELP, POWER_HELP, POWER_SETS
@@ -96,14 +96,7 @@ def _rules(args: argparse.Namespace) -> None:
         print(f"  {spec.name:<{width}} = {value:<14} {spec.help} ({spec.rule}){choices}")
     sizes = ", ".join(f"{n}: {rules.deck_count(n)}" for n in range(2, 9))
     print(f"  decks by players: {sizes}")
-    values = rules.card_values
-    shown = [f"{Rank(r).symbol}={values[CARDS[39 + r - 1]]}" for r in range(1, 14)]  # clubs
-    shown.append(f"JK={values[JOKER]}" + ("" if rules.jokers_per_deck else " (no jokers)"))
-    if rules.queen_of_spades is not None:
-        shown.append(f"Q♠={rules.queen_of_spades}")
-    if rules.red_king is not None:
-        shown.append(f"K♥/K♦={rules.red_king}")
-    print("  card values: " + " ".join(shown))
+    print("  card values: " + rules.values_text())
     for line in _power_lines(rules):
         print(line)
 

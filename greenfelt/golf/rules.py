@@ -585,6 +585,23 @@ class GolfRules:
             out.append(points)
         return tuple(out)
 
+    def values_text(self) -> str:
+        """The card values (G5.1) as people read them: each rank's (``A=1 2=-2 ... K=0``,
+        clubs standing for the rank), the joker's, then every card whose suit gives
+        it other points, grouped by points (``Q♠=13``, ``K♥/K♦=-1``, one-eyed jacks)."""
+        values = self.card_values
+        shown = [f"{Rank(r).symbol}={values[39 + r - 1]}" for r in range(1, 14)]
+        shown.append(f"JK={values[52]}" + ("" if self.jokers_per_deck else " (no jokers)"))
+        for r in range(1, 14):
+            club = values[39 + r - 1]
+            odd: dict[int, list[str]] = {}
+            for suit in range(3):  # spades, hearts, diamonds: those unlike the club
+                code = suit * 13 + r - 1
+                if values[code] != club:
+                    odd.setdefault(values[code], []).append(str(CARDS[code]))
+            shown += [f"{'/'.join(cards)}={points}" for points, cards in odd.items()]
+        return " ".join(shown)
+
     def deck_count(self, players: int) -> int:
         """Decks shuffled together for ``players`` (G1.3)."""
         if isinstance(self.decks, int):

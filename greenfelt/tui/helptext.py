@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from greenfelt.cards import CARDS, JOKER, Rank
+from greenfelt.cards import Rank
 from greenfelt.golf.powers import EXTENDED_HELP, POWER_HELP, POWER_SETS
 from greenfelt.golf.rules import OPTIONS, PRESET_NOTES, GolfRules
 from greenfelt.spades.rules import PRESET_HELP, SpadesRules, describe_rules, rules_to_json
@@ -105,14 +105,7 @@ def golf_help(rules: GolfRules, players: int | None = None) -> Text:
         if spec.choices:
             out.append(f" [{', '.join(spec.choices)}]", style="dim")
         out.append("\n")
-    values = rules.card_values
-    shown = [f"{Rank(r).symbol}={values[CARDS[39 + r - 1]]}" for r in range(1, 14)]  # clubs
-    shown.append(f"JK={values[JOKER]}" + ("" if rules.jokers_per_deck else " (no jokers)"))
-    if rules.queen_of_spades is not None:
-        shown.append(f"Q♠={rules.queen_of_spades}")
-    if rules.red_king is not None:
-        shown.append(f"K♥/K♦={rules.red_king}")
-    out.append("  card values: " + " ".join(shown) + "\n\n")
+    out.append("  card values: " + rules.values_text() + "\n\n")
     powers = power_help(rules)
     if powers is not None:
         out.append(powers)

@@ -490,6 +490,24 @@ def test_g5_1_per_card_options() -> None:
     assert value_of(eyed, "J♣") == 10
 
 
+def test_g5_1_values_text_reads_every_cards_points() -> None:
+    """G5.1, G7.4: the card values people read (``greenfelt rules golf``, the terminal's
+    help) name each rank's points and every card whose suit gives it others."""
+    assert DEFAULTS.values_text() == (
+        "A=1 2=-2 3=3 4=4 5=5 6=6 7=7 8=8 9=9 10=10 J=10 Q=10 K=0 JK=-2 (no jokers)"
+    )
+    rules = GolfRules(
+        jokers_per_deck=2, joker_value=15, queen_of_spades=40, red_king=-1, bonus_rank="5"
+    )
+    assert rules.values_text() == (
+        "A=1 2=-2 3=3 4=4 5=-2 6=6 7=7 8=8 9=9 10=10 J=10 Q=10 K=0 JK=15 Q♠=40 K♥/K♦=-1"
+    )
+    eyed = GolfRules(bonus_rank="one_eyed_jacks", bonus_value=-3).values_text()
+    assert eyed.endswith(" J=10 Q=10 K=0 JK=-2 (no jokers) J♠/J♥=-3")
+    # G7.4: the Powers preset's red kings are worth -1 without the red_king option.
+    assert find_preset("powers").values_text().endswith(" K♥/K♦=-1")
+
+
 def test_options_cover_every_field() -> None:
     """Every option names its rule id (G1-G9) and has a line of help."""
     names = {spec.name for spec in OPTIONS}
