@@ -16,7 +16,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from greenfelt.cards import CARDS, Rank, Suit
+from greenfelt.cards import CARDS, JOKER, Rank, Suit
 from greenfelt.errors import NotationError, RulesError
 from greenfelt.golf.layout import LAYOUTS, Shape, shape_of
 
@@ -588,18 +588,16 @@ class GolfRules:
     def values_text(self) -> str:
         """The card values (G5.1) as people read them: each rank's (``A=1 2=-2 ... K=0``,
         clubs standing for the rank), the joker's, then every card whose suit gives
-        it other points, grouped by points (``Q♠=13``, ``K♥/K♦=-1``, one-eyed jacks)."""
+        it other points, grouped by rank and points (``Q♠=13``, ``K♥/K♦=-1``)."""
         values = self.card_values
-        shown = [f"{Rank(r).symbol}={values[39 + r - 1]}" for r in range(1, 14)]
-        shown.append(f"JK={values[52]}" + ("" if self.jokers_per_deck else " (no jokers)"))
-        for r in range(1, 14):
-            club = values[39 + r - 1]
-            odd: dict[int, list[str]] = {}
-            for suit in range(3):  # spades, hearts, diamonds: those unlike the club
-                code = suit * 13 + r - 1
-                if values[code] != club:
-                    odd.setdefault(values[code], []).append(str(CARDS[code]))
-            shown += [f"{'/'.join(cards)}={points}" for points, cards in odd.items()]
+        clubs = {card.rank: values[card] for card in CARDS if card.suit is Suit.CLUBS}
+        shown = [f"{rank.symbol}={points}" for rank, points in clubs.items()]
+        shown.append(f"JK={values[JOKER]}" + ("" if self.jokers_per_deck else " (no jokers)"))
+        odd: dict[tuple[Rank, int], list[str]] = {}
+        for card in CARDS:
+            if card.rank in clubs and values[card] != clubs[card.rank]:
+                odd.setdefault((card.rank, values[card]), []).append(str(card))
+        shown += [f"{'/'.join(odd[k])}={k[1]}" for k in sorted(odd, key=lambda k: k[0])]
         return " ".join(shown)
 
     def deck_count(self, players: int) -> int:
