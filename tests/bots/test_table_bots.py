@@ -8,8 +8,11 @@ import random
 import pytest
 
 from greenfelt.bots import TABLE_TIME_MS, BotError, make_bot, table_bot
+from greenfelt.bots.base import observe
+from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.ismcts import DEFAULT_ITERATIONS, ExpertBot
 from greenfelt.golf import find_preset, new_round
+from tests.bots.helpers import golf_states, spades_states
 
 
 @pytest.mark.parametrize("game", ["golf", "spades"])
@@ -43,3 +46,50 @@ def test_the_table_expert_plays_a_legal_move() -> None:
         assert action in rnd.legal_actions()
         rnd.apply(action, seat)
     assert moves >= 4  # the two reveals each, then play
+
+
+# A time limit so tight that it has passed before the first rollout: what a table's
+# expert meets on a machine stalled mid-move. It still plays one round of rollouts.
+NO_TIME_MS = 1e-6
+
+
+@pytest.mark.parametrize("game", ["golf", "spades"])
+def test_a_limit_passed_before_any_rollout_still_gives_a_legal_move(game: str) -> None:
+    """G8 states of both games: every candidate gets one rollout, none is left without
+    a value (before, the root's choice failed on a move never tried)."""
+    states = golf_states(12, 5) if game == "golf" else spades_states(12, 5)
+    searched = 0
+    for k, state in enumerate(states):
+        legal = state.legal_actions()
+        bot = ExpertBot(game, random.Random(k), time_ms=NO_TIME_MS)
+        assert bot.choose(observe(state)) in legal
+        if bot.last_iterations:
+            searched += 1
+            assert bot.last_iterations <= len(legal)  # one block: a rollout a candidate
+    assert searched >= 4
+
+
+def test_a_search_cut_short_keeps_the_playouts_move() -> None:
+    """Nine-card-wiki (G5.3 lines and adjacent pairs, G5.4 blocks), where the search
+    has no anchor: cut short after one rollout a move, it plays greedy's move (its
+    playout) rather than the move that happened to roll out best."""
+    rules = find_preset("nine-card-wiki")
+    rng = random.Random(8)
+    compared = differs_uncut = 0
+    for deal in range(6):
+        state = new_round(rules, 2, 0, rng=random.Random(deal))
+        while not state.is_over and compared < 12:
+            legal = state.legal_actions()
+            moves = {greedy_policy(state, random.Random(r)) for r in range(10)}
+            if len(legal) > 2 and len(moves) == 1:
+                (greedy_move,) = moves
+                cut = ExpertBot("golf", random.Random(deal), time_ms=NO_TIME_MS)
+                assert cut.choose(observe(state)) == greedy_move
+                uncut = ExpertBot("golf", random.Random(deal), iterations=len(legal))
+                differs_uncut += uncut.choose(observe(state)) != greedy_move
+                compared += 1
+            state.apply_unchecked(greedy_policy(state, rng))
+    assert compared == 12
+    # The same single round of rollouts, uncut, often prefers another move: the
+    # fallback is what makes the cut search keep greedy's.
+    assert differs_uncut >= 2
