@@ -523,7 +523,6 @@ class ExpertBot(Bot):
             if first is None:
                 first = obs.sample(random.Random(seed))
             fallback = own(first, random.Random(seed))
-        tracked = anchor if anchor is not None else fallback
         candidates = self._candidates(legal, first, modelled, anchor)
         if len(candidates) == 1:  # top_moves=1: the model's move, nothing to weigh
             self.last_iterations = 0
@@ -555,7 +554,7 @@ class ExpertBot(Bot):
                     if aligned is not None:
                         aligned.world(imagined, action)
                     reward = self._iterate(root, imagined, action, random.Random(stream))
-                    if tracked is not None:
+                    if anchor is not None or fallback is not None:
                         results[action][block] = reward
                     iteration += 1
                 block += 1

@@ -55,8 +55,8 @@ NO_TIME_MS = 1e-6
 
 @pytest.mark.parametrize("game", ["golf", "spades"])
 def test_a_limit_passed_before_any_rollout_still_gives_a_legal_move(game: str) -> None:
-    """G8 states of both games: every candidate gets one rollout, none is left without
-    a value (before, the root's choice failed on a move never tried)."""
+    """Mid-round Golf and Spades states: every candidate gets one rollout, none is left
+    without a value (before, the root's choice failed on a move never tried)."""
     states = golf_states(12, 5) if game == "golf" else spades_states(12, 5)
     searched = 0
     for k, state in enumerate(states):
