@@ -31,7 +31,11 @@ simulations need) and optionally a time limit in milliseconds (what people at a
 table want); with both, whichever ends first. A search the time limit cuts
 short plays at least one block, and where it has no anchor it falls back on
 one: the playout's move, kept unless clearly beaten on the worlds played so far
-(a few rollouts a move decide by luck). It can grow with the choice
+(a few rollouts a move decide by luck). After its first block a time-limited
+search plans the rest from its pace: where the time left will not cover the
+budget, the budget shrinks to what it will, so the rounds of halving end by
+the limit instead of the first one being cut, and the fallback stays in the
+search to the end. It can grow with the choice
 (``per_choice`` iterations per legal move, up to the budget), as the default
 does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``). Options serve
 experiments: ``align`` (Golf: candidates that turn up different face-down cards
@@ -235,6 +239,22 @@ def _clearly_better(best: dict[int, float], anchor: dict[int, float], z: float) 
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean > z * math.sqrt(var / n)
+
+
+TIME_MARGIN = 0.9
+"""The share of the time left that a time-limited search plans to spend: a block's
+cost varies with its world, and the limit still stops a search that runs over."""
+
+
+def _affordable(budget: int, done: int, started: float, deadline: float) -> int:
+    """The budget a time-limited search can finish, from the pace of what it has
+    done since ``started``: ``budget`` where the time suffices, never under ``done``."""
+    now = time.perf_counter()
+    spent = now - started
+    if done == 0 or spent <= 0 or math.isinf(deadline):
+        return budget
+    more = int(max(0.0, deadline - now) * TIME_MARGIN * done / spent)
+    return max(done, min(budget, done + more))
 
 
 def _by_stage(option: str, spec: str | dict[str, float] | None, positive: bool) -> dict[str, float]:
@@ -539,10 +559,12 @@ class ExpertBot(Bot):
         # log2(moves) rounds; each round keeps the better half of the moves.
         rounds = max(1, math.ceil(math.log2(len(candidates)))) if self.halving else 1
         per_round = budget // rounds
+        full_budget, started = budget, time.perf_counter()
         # At least one block, however tight the limit: every candidate then has a value.
         while iteration < budget and (block == 0 or time.perf_counter() < deadline):
-            blocks = max(1, per_round // len(candidates))
-            for _ in range(blocks):
+            blocks, played = max(1, per_round // len(candidates)), 0
+            while played < blocks:
+                played += 1
                 # Common random numbers: one imagined world and one rollout stream per
                 # block, shared by every candidate (their difference is what counts).
                 world = obs.sample(random.Random(seed + 7919 * block))
@@ -558,18 +580,27 @@ class ExpertBot(Bot):
                         results[action][block] = reward
                     iteration += 1
                 block += 1
+                if block == 1 and self.time_ms is not None:
+                    # Plan the rounds the time allows, so that the halving ends by the
+                    # limit instead of being cut in its first round.
+                    budget = _affordable(budget, iteration, started, deadline)
+                    per_round = budget // rounds
+                    blocks = max(1, per_round // len(candidates))
                 if iteration >= budget or time.perf_counter() >= deadline:
                     break
             if self.halving and len(candidates) > 2:
                 candidates.sort(key=value, reverse=True)
                 kept = candidates[: (len(candidates) + 1) // 2]
-                if anchor in candidates and anchor not in kept:
-                    kept.append(anchor)
+                held = anchor
+                if held is None and budget < full_budget:
+                    held = fallback  # planned short: kept to the end, as an anchor
+                if held is not None and held in candidates and held not in kept:
+                    kept.append(held)
                 candidates = kept
         self.last_iterations = iteration
         self.last_visits = {action: child.visits for action, child in root.children.items()}
         best = max(candidates, key=value)
-        if fallback is not None and iteration < budget and results.get(fallback):
+        if fallback is not None and iteration < full_budget and results.get(fallback):
             # Cut short by the time limit: weighed on the worlds the fallback was
             # played in, even where the halving on those few rollouts dropped it.
             anchor, z = fallback, DEFAULT_ANCHOR_Z

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from greenfelt.bots import TABLE_TIME_MS, BotError, make_bot, table_bot
+from greenfelt.bots import TABLE_TIME_MS, BotError, ismcts, make_bot, table_bot
 from greenfelt.bots.base import observe
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.ismcts import DEFAULT_ITERATIONS, ExpertBot
@@ -93,3 +93,45 @@ def test_a_search_cut_short_keeps_the_playouts_move() -> None:
     # The same single round of rollouts, uncut, often prefers another move: the
     # fallback is what makes the cut search keep greedy's.
     assert differs_uncut >= 2
+
+
+class _BlockClock:
+    """A clock for the search that moves a millisecond each time it is read: the
+    search reads it once a block, so its time limit becomes a number of blocks."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+def test_a_search_the_limit_will_cut_plans_its_halving_and_keeps_the_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nine-card-wiki (G5.3, G5.4) placements, with about 30 blocks of time where the
+    budget needs more: the search plans its rounds of halving from its pace after the
+    first block, so the moves it keeps get more rollouts than those it drops (cut in
+    its first round, every move would get the same few), and greedy's move, its
+    fallback, stays in to the end."""
+    monkeypatch.setattr(ismcts, "time", _BlockClock())
+    rules = find_preset("nine-card-wiki")
+    rng = random.Random(3)
+    checked = 0
+    for deal in range(8):
+        state = new_round(rules, 2, 0, rng=random.Random(deal))
+        while not state.is_over and checked < 10:
+            legal = state.legal_actions()
+            if len(legal) >= 8:
+                bot = ExpertBot("golf", random.Random(deal), time_ms=30)
+                move = bot.choose(observe(state))
+                assert move in legal
+                assert 0 < bot.last_iterations < DEFAULT_ITERATIONS["golf"]
+                visits = bot.last_visits
+                assert max(visits.values()) >= 3 * min(visits.values())
+                fallback = greedy_policy(observe(state).sample(random.Random(0)), random.Random(0))
+                assert visits[fallback] == max(visits.values())
+                checked += 1
+            state.apply_unchecked(greedy_policy(state, rng))
+    assert checked == 10
