@@ -110,8 +110,9 @@ class _BlockClock:
 def test_a_search_the_limit_will_cut_plans_its_halving_and_keeps_the_fallback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Nine-card-wiki (G5.3, G5.4) placements, with about 30 blocks of time where the
-    budget needs more: the search plans its rounds of halving from its pace after the
+    """Nine-card-wiki (G5.3, G5.4) decisions among eight moves or more, with a 30 ms
+    limit on a clock that moves a millisecond a read (far fewer blocks than the budget
+    needs): the search plans its rounds of halving from its pace after the
     first block, so the moves it keeps get more rollouts than those it drops (cut in
     its first round, every move would get the same few), and greedy's move, its
     fallback, stays in to the end."""
