@@ -58,6 +58,7 @@ __all__ = [
     "GreedyGolfBot",
     "builds_columns",
     "estimated_score",
+    "estimated_totals",
     "greedy_policy",
     "seat_sight",
 ]
@@ -1209,6 +1210,17 @@ def estimated_score(
     t.v[UNKNOWN] = t.v[OWNER_KNOWN] = unknown_value
     t.no_credit()  # the score as it stands, without a match's prospects
     return t.total(list(layout), 0)
+
+
+def estimated_totals(state: GolfRound, seat: int) -> list[float]:
+    """Every seat's layout score as greedy at ``seat`` would estimate it now, from
+    ``seat``'s sight alone: unseen cards at the mean of those it has not seen, and
+    a match one card short credited as greedy credits it (G5.3, G5.4).
+
+    What a search reads where it cuts a rollout short (``golf_leaf``).
+    """
+    d = _Decision(state, seat, _tables(state.rules, state.n)).estimate()
+    return [d.total(s) for s in range(state.n)]
 
 
 # ---- one decision -------------------------------------------------------------------

@@ -1,0 +1,151 @@
+"""Rollouts cut short at greedy's estimate (``golf_leaf``; the expert's ``estimate``
+option; issue 4).
+
+The estimate's weights are fitted (``benchmarks/fit_leaf.py``); what is tested here
+is what must hold for any fit: the rules it applies to, that it reads only what the
+seat sees (G8.1), that a lead is worth more the lower the seat's score (G9.2), and
+the expert's use of it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from greenfelt.bots import golf_leaf, make_bot
+from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_leaf import FITS, applies, fit_for, leaf_value, reward, terms
+from greenfelt.bots.ismcts import (
+    DEFAULT_ESTIMATE,
+    DEFAULT_WIN_WEIGHT,
+    ExpertBot,
+)
+from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.game import GolfRound
+
+WIKI = find_preset("nine-card-wiki")
+
+
+def positions(count: int, seed: int) -> list[GolfRound]:
+    """Two-player nine-card-wiki positions after the reveals, greedy playing both seats."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = new_round(WIKI, 2, rng.randrange(2), rng=random.Random(rng.random()))
+        for _ in range(rng.randrange(4, 40)):
+            if state.is_over:
+                break
+            state.apply_unchecked(greedy_policy(state, rng))
+        if not state.is_over and state.phase.value != "reveal":
+            out.append(state)
+    return out
+
+
+def test_it_applies_to_two_player_rounds_of_the_fitted_presets_only() -> None:
+    assert applies(WIKI, 2)
+    assert applies(WIKI.with_options({"end": "target:200"}), 2)  # a longer match: the same holes
+    assert not applies(WIKI, 3)
+    assert not applies(WIKI.with_options({"block_score": -10}), 2)  # G5.4: other holes
+    for preset in ("six-card", "nine-card", "four-card", "bga"):
+        assert not applies(find_preset(preset), 2), preset
+    assert set(FITS) == {"nine-card-wiki"}
+
+
+def test_a_lead_is_worth_more_and_the_estimate_is_a_reward() -> None:
+    """G9.2, lowest wins: the further the other's estimate is above the seat's, the
+    higher the seat's estimated reward, at every count of face-down cards; and it
+    stays within the reward's [0, 1]."""
+    fit = FITS["nine-card-wiki"]
+    for my_down in range(10):
+        for their_down in range(10):
+            values = [
+                reward(fit, terms(20.0, 20.0 + lead, my_down, their_down), DEFAULT_WIN_WEIGHT)
+                for lead in range(-60, 61, 4)
+            ]
+            assert all(0.0 <= v <= 1.0 for v in values)
+            assert values == sorted(values), (my_down, their_down)
+            assert values[-1] - values[0] > 0.5, (my_down, their_down)
+
+
+def test_a_leaf_is_valued_from_what_the_seat_sees() -> None:
+    """G8.1: the estimate at an afterstate does not change when every card the seat
+    cannot see (both layouts' face-down cards, the stock) is resampled."""
+    fit = fit_for(WIKI, 2)
+    assert fit is not None
+    checked = 0
+    for index, state in enumerate(positions(40, 6)):
+        if state.phase.value != "turn":
+            continue
+        seat = 1 - state.to_move  # its turn just ended: an afterstate
+        value = leaf_value(state, seat, fit, DEFAULT_WIN_WEIGHT)
+        for k in range(3):
+            twin = state.determinize(seat, random.Random(100 * index + k))
+            assert leaf_value(twin, seat, fit, DEFAULT_WIN_WEIGHT) == value
+        checked += 1
+    assert checked >= 10
+
+
+def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DEFAULT_ESTIMATE: every rollout of a nine-card-wiki search ends in the estimate
+    once the seat has ended two turns (the root move's own turn counts), at an
+    afterstate of the seat, unless the hole ended first; with ``estimate=0``, rollouts
+    play the hole out and the estimate is never asked."""
+    calls: list[tuple[int | None, int]] = []
+
+    def recording(state: GolfRound, seat: int, fit: golf_leaf.LeafFit, win_weight: float) -> float:
+        calls.append((state.to_move, seat))
+        return leaf_value(state, seat, fit, win_weight)
+
+    monkeypatch.setattr(golf_leaf, "leaf_value", recording)
+    for index, state in enumerate(positions(4, 9)):
+        seat = state.to_move
+        assert seat is not None
+        calls.clear()
+        bot = ExpertBot("golf", index, iterations=60)
+        assert bot.estimate == DEFAULT_ESTIMATE == 2
+        bot.act(state, seat)
+        assert 0 < len(calls) <= bot.last_iterations
+        assert len(calls) >= bot.last_iterations // 2  # few holes end within two turns
+        assert all(to_move == 1 - seat and who == seat for to_move, who in calls)
+        calls.clear()
+        ExpertBot("golf", index, iterations=60, estimate=0).act(state, seat)
+        assert calls == []
+
+
+def test_the_learned_six_card_value_comes_before_the_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On six-card, where the learned value applies (``golf_value``), ``estimate`` asks
+    nothing of ``golf_leaf``: there is no fit for it, and the network's leaves stay."""
+    asked: list[int] = []
+    monkeypatch.setattr(golf_leaf, "fit_for", lambda rules, players: asked.append(1))
+    state = new_round(find_preset("six-card"), 2, 0, rng=random.Random(3))
+    while state.phase.value == "reveal":
+        state.apply_unchecked(greedy_policy(state, random.Random(4)))
+    seat = state.to_move
+    assert seat is not None
+    bot = ExpertBot("golf", 1, iterations=40, per_choice=8, estimate=2, playout_phases="reveal")
+    bot.act(state, seat)
+    assert bot.last_iterations > 0  # searched, so its rollouts had leaves
+    assert asked == []
+
+
+def test_the_expert_with_the_estimate_reads_only_its_view() -> None:
+    """The decision is a function of the seat's information: the same seed gives the
+    same move when the hidden cards are resampled (the leak detector's check)."""
+    for index, state in enumerate(positions(6, 7)):
+        seat = state.to_move
+        twin = state.determinize(seat, random.Random(50 + index))
+        options = {"iterations": 60}  # the estimate on, by default
+        real = make_bot("golf", "expert", index, **options).act(state, seat)
+        imagined = make_bot("golf", "expert", index, **options).act(twin, seat)
+        assert real == imagined
+        assert real in state.legal_actions()
+
+
+def test_a_negative_estimate_is_refused() -> None:
+    with pytest.raises(ValueError, match="estimate must be 0"):
+        ExpertBot("golf", 1, estimate=-1)
