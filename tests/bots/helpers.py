@@ -51,3 +51,22 @@ def spades_states(
         if not hand.is_over:
             states.append(hand)
     return states
+
+
+def greedy_positions(preset: str, count: int, seed: int, most_moves: int) -> list[Any]:
+    """``count`` unfinished two-player rounds of ``preset`` after the reveals, greedy
+    playing both seats for 4 to ``most_moves`` moves."""
+    from greenfelt.bots.golf_greedy import greedy_policy
+
+    rules = find_preset(preset)
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        state = new_round(rules, 2, rng.randrange(2), rng=random.Random(rng.random()))
+        for _ in range(rng.randrange(4, most_moves)):
+            if state.is_over:
+                break
+            state.apply_unchecked(greedy_policy(state, rng))
+        if not state.is_over and state.phase.value != "reveal":
+            out.append(state)
+    return out

@@ -23,23 +23,14 @@ from greenfelt.bots.ismcts import (
 )
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.game import GolfRound
+from tests.bots.helpers import greedy_positions
 
 WIKI = find_preset("nine-card-wiki")
 
 
 def positions(count: int, seed: int) -> list[GolfRound]:
     """Two-player nine-card-wiki positions after the reveals, greedy playing both seats."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = new_round(WIKI, 2, rng.randrange(2), rng=random.Random(rng.random()))
-        for _ in range(rng.randrange(4, 40)):
-            if state.is_over:
-                break
-            state.apply_unchecked(greedy_policy(state, rng))
-        if not state.is_over and state.phase.value != "reveal":
-            out.append(state)
-    return out
+    return greedy_positions("nine-card-wiki", count, seed, 40)
 
 
 def test_it_applies_to_two_player_rounds_of_the_fitted_presets_only() -> None:

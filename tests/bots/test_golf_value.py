@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from greenfelt.bots import BotError, golf_value, make_bot
-from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_value import (
     SCALARS,
     Sight,
@@ -32,9 +31,10 @@ from greenfelt.bots.golf_value import (
     value_policy,
 )
 from greenfelt.bots.ismcts import DEFAULT_LEAF
-from greenfelt.golf import find_preset, new_round
+from greenfelt.golf import find_preset
 from greenfelt.golf.actions import DISCARD, DRAW, SWAP, TAKE, Kind
 from greenfelt.golf.game import GolfRound
+from tests.bots.helpers import greedy_positions
 
 SIX = find_preset("six-card")
 
@@ -50,17 +50,7 @@ def unseen_of(*layouts: tuple[int, ...], discard: tuple[int, ...] = (), held: in
 
 def positions(count: int, seed: int) -> list[GolfRound]:
     """Two-player six-card positions after the reveals, greedy playing both seats."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = new_round(SIX, 2, rng.randrange(2), rng=random.Random(rng.random()))
-        for _ in range(rng.randrange(4, 30)):
-            if state.is_over:
-                break
-            state.apply_unchecked(greedy_policy(state, rng))
-        if not state.is_over and state.phase.value != "reveal":
-            out.append(state)
-    return out
+    return greedy_positions("six-card", count, seed, 30)
 
 
 def test_it_applies_to_two_player_six_card_only() -> None:
