@@ -154,12 +154,13 @@ DEFAULT_ESTIMATE = 2
 """Where a Golf estimate was fitted and no learned value applies (``golf_leaf``: two-
 player nine-card-wiki), a rollout stops once the seat has ended this many turns and
 takes greedy's estimate of the hole's reward (``estimate``; 0 plays the hole out).
-Measured on nine-card-wiki against greedy at tables (200 ms a move), on the same 606
-holes of seed 9191 as the search that plays rollouts out: 67.1% of 630 decided holes
-against 58.2%, 4.83 points a hole against greedy's 9.87, at 0.134 s a move against
-0.176; with three times the budget, paired +10.2 +-5.0 points of percentage and +2.6
-+-1.5 points a hole over the search that plays out, and -1.2 +-4.2, -0.03 +-1.3 against
-the default budget, so the budget stays (docs/benchmarks.md, the expert at tables)."""
+Measured on nine-card-wiki against greedy at tables (200 ms a move), seed 9191: 67.1%
+of 630 decided holes, 4.83 points a hole against greedy's 9.87, at 0.134 s a move,
+where the search that plays rollouts out won 58.2% of 596 at 0.176 s. Paired on the
+same holes, three times the budget with the estimate gained +10.2 +-5.0 points of
+percentage and +2.6 +-1.5 points a hole over playing out (606 holes), and the default
+budget read -1.2 +-4.2 and -0.03 +-1.3 against three times it (646 holes), so the
+budget stays (docs/benchmarks.md, the expert at tables)."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
