@@ -23,6 +23,8 @@ logistic one for the result and a linear one for the clipped margin, each on
 - a constant (the other seat moves next).
 
 Only two-player rounds of the fitted presets have an estimate (:func:`applies`).
+Nine-card-wiki's is used by every search; nine-card's and bga's only by a search with
+a time limit (at tables, :attr:`LeafFit.untimed`), where they were measured.
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ class LeafFit:
     """Logistic: the chance the seat wins the hole (a tie counts half)."""
     margin: tuple[float, float, float, float]
     """Linear: the margin (the other's score less the seat's) over 20, within +-1."""
+    untimed: bool = True
+    """Whether a search without a time limit (simulations) takes the estimate too.
+    False where it was measured only at tables: there rollouts played out cannot
+    finish in the time, and a search without a limit keeps playing them out."""
 
 
 FITS: dict[str, LeafFit] = {
@@ -53,6 +59,18 @@ FITS: dict[str, LeafFit] = {
     "nine-card-wiki": LeafFit(
         win=(-1.813, 9.561, 1.309, -0.192),
         margin=(-0.221, 1.89, 0.431, -0.057),
+    ),
+    # The same, --preset nine-card and --preset bga (20,000 deals, seed 2), used at
+    # tables only (docs/benchmarks.md, "Rollouts that stop at greedy's estimate").
+    "nine-card": LeafFit(
+        win=(-1.096, 8.013, 1.248, -0.1921),
+        margin=(0.1474, 0.9226, 0.3594, -0.05412),
+        untimed=False,
+    ),
+    "bga": LeafFit(
+        win=(-1.053, 6.278, 2.017, -0.2309),
+        margin=(0.0572, 0.78, 0.5605, -0.05875),
+        untimed=False,
     ),
 }
 """Fitted estimates by preset name."""

@@ -152,15 +152,19 @@ on deals 0-496: -0.55 +-2.66 and -0.52 +-0.46, at 15% less time
 (docs/expert-six-card.md)."""
 DEFAULT_ESTIMATE = 2
 """Where a Golf estimate was fitted and no learned value applies (``golf_leaf``: two-
-player nine-card-wiki), a rollout stops once the seat has ended this many turns and
-takes greedy's estimate of the hole's reward (``estimate``; 0 plays the hole out).
+player nine-card-wiki; nine-card and bga at tables only), a rollout stops once the seat
+has ended this many turns and takes greedy's estimate of the hole's reward
+(``estimate``; 0 plays the hole out).
 Measured on nine-card-wiki against greedy at tables (200 ms a move), seed 9191: 67.1%
 of 630 decided holes, 4.83 points a hole against greedy's 9.87, at 0.134 s a move,
 where the search that plays rollouts out won 58.2% of 596 at 0.176 s. Paired on the
 same holes, three times the budget with the estimate gained +10.2 +-5.0 points of
 percentage and +2.6 +-1.5 points a hole over playing out (606 holes), and the default
 budget read -1.2 +-4.2 and -0.03 +-1.3 against three times it (646 holes), so the
-budget stays (docs/benchmarks.md, the expert at tables)."""
+budget stays (docs/benchmarks.md, the expert at tables). Nine-card and bga at tables,
+paired with playing out: +3.1 +-6.5 and +2.2 +-4.9 points of percentage at 0.128 and
+0.105 s a move against 0.168 and 0.160; without a limit bga's read -2.4 +-7.7 against
+playing out, so simulations there play out (``golf_leaf.LeafFit.untimed``)."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
 
@@ -490,7 +494,8 @@ class ExpertBot(Bot):
             raise ValueError(f"leaf must be 0 (off) or a number of turns, not {leaf!r}")
         # Golf presets with a fitted estimate (``golf_leaf``) and no learned value: a
         # rollout stops when the seat has ended ``estimate`` turns and takes greedy's
-        # estimate of the hole's reward; 0: rollouts play the hole out.
+        # estimate of the hole's reward (where the fit is not ``untimed``, only in a
+        # search with a time limit); 0: rollouts play the hole out.
         self.estimate = int(estimate)
         if self.estimate < 0:
             raise ValueError(f"estimate must be 0 (off) or a number of turns, not {estimate!r}")
@@ -555,7 +560,7 @@ class ExpertBot(Bot):
             from greenfelt.bots import golf_leaf
 
             fit = golf_leaf.fit_for(obs.rules, obs.view["players"])
-            if fit is not None:
+            if fit is not None and (fit.untimed or self.time_ms is not None):
                 self._leaf_model = functools.partial(
                     golf_leaf.leaf_value, fit=fit, win_weight=self._win_weight
                 )

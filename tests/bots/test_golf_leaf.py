@@ -34,20 +34,25 @@ def positions(count: int, seed: int) -> list[GolfRound]:
 
 
 def test_it_applies_to_two_player_rounds_of_the_fitted_presets_only() -> None:
-    assert applies(WIKI, 2)
-    assert applies(WIKI.with_options({"end": "target:200"}), 2)  # a longer match: the same holes
-    assert not applies(WIKI, 3)
+    assert set(FITS) == {"nine-card-wiki", "nine-card", "bga"}
+    for name in FITS:
+        rules = find_preset(name)
+        assert applies(rules, 2), name
+        longer = rules.with_options({"end": "target:200"})  # a longer match: the same holes
+        assert applies(longer, 2), name
+        assert not applies(rules, 3), name
     assert not applies(WIKI.with_options({"block_score": -10}), 2)  # G5.4: other holes
-    for preset in ("six-card", "nine-card", "four-card", "bga"):
+    assert not applies(find_preset("bga").with_options({"powers": "bga"}), 2)  # G7.3
+    for preset in ("six-card", "four-card", "four-in-hand", "cambio"):
         assert not applies(find_preset(preset), 2), preset
-    assert set(FITS) == {"nine-card-wiki"}
 
 
-def test_a_lead_is_worth_more_and_the_estimate_is_a_reward() -> None:
+@pytest.mark.parametrize("preset", sorted(FITS))
+def test_a_lead_is_worth_more_and_the_estimate_is_a_reward(preset: str) -> None:
     """G9.2, lowest wins: the further the other's estimate is above the seat's, the
     higher the seat's estimated reward, at every count of face-down cards; and it
     stays within the reward's [0, 1]."""
-    fit = FITS["nine-card-wiki"]
+    fit = FITS[preset]
     for my_down in range(10):
         for their_down in range(10):
             values = [
@@ -59,13 +64,14 @@ def test_a_lead_is_worth_more_and_the_estimate_is_a_reward() -> None:
             assert values[-1] - values[0] > 0.5, (my_down, their_down)
 
 
-def test_a_leaf_is_valued_from_what_the_seat_sees() -> None:
+@pytest.mark.parametrize("preset", sorted(FITS))
+def test_a_leaf_is_valued_from_what_the_seat_sees(preset: str) -> None:
     """G8.1: the estimate at an afterstate does not change when every card the seat
     cannot see (both layouts' face-down cards, the stock) is resampled."""
-    fit = fit_for(WIKI, 2)
+    fit = fit_for(find_preset(preset), 2)
     assert fit is not None
     checked = 0
-    for index, state in enumerate(positions(40, 6)):
+    for index, state in enumerate(greedy_positions(preset, 40, 6, 40)):
         if state.phase.value != "turn":
             continue
         seat = 1 - state.to_move  # its turn just ended: an afterstate
@@ -104,6 +110,33 @@ def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
         calls.clear()
         ExpertBot("golf", index, iterations=60, estimate=0).act(state, seat)
         assert calls == []
+
+
+@pytest.mark.parametrize("preset", ["nine-card", "bga"])
+def test_fits_measured_at_tables_are_used_only_with_a_time_limit(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``LeafFit.untimed``: nine-card's and bga's estimates were measured at tables, so a
+    search without a time limit (simulations) plays its rollouts out, and one with a
+    limit (at tables) stops them at the estimate."""
+    asked: list[int] = []
+
+    def recording(state: GolfRound, seat: int, fit: golf_leaf.LeafFit, win_weight: float) -> float:
+        asked.append(seat)
+        return leaf_value(state, seat, fit, win_weight)
+
+    monkeypatch.setattr(golf_leaf, "leaf_value", recording)
+    assert not FITS[preset].untimed and FITS["nine-card-wiki"].untimed
+    for index, state in enumerate(greedy_positions(preset, 3, 11, 12)):
+        seat = state.to_move
+        assert seat is not None
+        ExpertBot("golf", index, iterations=40).act(state, seat)
+        assert asked == []
+        timed = ExpertBot("golf", index, iterations=40, time_ms=60_000)
+        timed.act(state, seat)
+        assert 0 < len(asked) <= timed.last_iterations
+        assert set(asked) == {seat}
+        asked.clear()
 
 
 def test_the_learned_six_card_value_comes_before_the_estimate(
