@@ -162,7 +162,7 @@ same holes, three times the budget with the estimate gained +10.2 +-5.0 points o
 percentage and +2.6 +-1.5 points a hole over playing out (606 holes), and the default
 budget read -1.2 +-4.2 and -0.03 +-1.3 against three times it (646 holes), so the
 budget stays (docs/benchmarks.md, the expert at tables). Nine-card and bga at tables,
-paired with playing out: +3.1 +-6.5 and +2.2 +-4.9 points of percentage at 0.128 and
+paired with playing out: +2.0 +-4.8 and +2.2 +-4.9 points of percentage at 0.125 and
 0.105 s a move against 0.168 and 0.160; without a limit bga's read -2.4 +-7.7 against
 playing out, so simulations there play out (``golf_leaf.LeafFit.untimed``)."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
