@@ -83,13 +83,9 @@ def test_a_leaf_is_valued_from_what_the_seat_sees(preset: str) -> None:
     assert checked >= 10
 
 
-def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """DEFAULT_ESTIMATE: every rollout of a nine-card-wiki search ends in the estimate
-    once the seat has ended two turns (the root move's own turn counts), at an
-    afterstate of the seat, unless the hole ended first; with ``estimate=0``, rollouts
-    play the hole out and the estimate is never asked."""
+@pytest.fixture
+def leaves(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, int]]:
+    """(who moves next, the seat) of every leaf the search asks ``golf_leaf`` to value."""
     calls: list[tuple[int | None, int]] = []
 
     def recording(state: GolfRound, seat: int, fit: golf_leaf.LeafFit, win_weight: float) -> float:
@@ -97,6 +93,17 @@ def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
         return leaf_value(state, seat, fit, win_weight)
 
     monkeypatch.setattr(golf_leaf, "leaf_value", recording)
+    return calls
+
+
+def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
+    leaves: list[tuple[int | None, int]],
+) -> None:
+    """DEFAULT_ESTIMATE: every rollout of a nine-card-wiki search ends in the estimate
+    once the seat has ended two turns (the root move's own turn counts), at an
+    afterstate of the seat, unless the hole ended first; with ``estimate=0``, rollouts
+    play the hole out and the estimate is never asked."""
+    calls = leaves
     for index, state in enumerate(positions(4, 9)):
         seat = state.to_move
         assert seat is not None
@@ -114,18 +121,12 @@ def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
 
 @pytest.mark.parametrize("preset", ["nine-card", "bga"])
 def test_fits_measured_at_tables_are_used_only_with_a_time_limit(
-    preset: str, monkeypatch: pytest.MonkeyPatch
+    preset: str, leaves: list[tuple[int | None, int]]
 ) -> None:
     """``LeafFit.untimed``: nine-card's and bga's estimates were measured at tables, so a
     search without a time limit (simulations) plays its rollouts out, and one with a
-    limit (at tables) stops them at the estimate."""
-    asked: list[int] = []
-
-    def recording(state: GolfRound, seat: int, fit: golf_leaf.LeafFit, win_weight: float) -> float:
-        asked.append(seat)
-        return leaf_value(state, seat, fit, win_weight)
-
-    monkeypatch.setattr(golf_leaf, "leaf_value", recording)
+    limit (at tables) stops them at the estimate, at the seat's afterstates."""
+    asked = leaves
     assert not FITS[preset].untimed and FITS["nine-card-wiki"].untimed
     for index, state in enumerate(greedy_positions(preset, 3, 11, 12)):
         seat = state.to_move
@@ -135,7 +136,7 @@ def test_fits_measured_at_tables_are_used_only_with_a_time_limit(
         timed = ExpertBot("golf", index, iterations=40, time_ms=60_000)
         timed.act(state, seat)
         assert 0 < len(asked) <= timed.last_iterations
-        assert set(asked) == {seat}
+        assert all(to_move == 1 - seat and who == seat for to_move, who in asked)
         asked.clear()
 
 
