@@ -21,9 +21,10 @@ margin's mean squared error 0.313 against its variance 0.394. Stop 49 (seeds 2 a
 18-26 s each on two cores): nine-card 25.7 turn ends a hole, log loss 0.589 and 0.584
 against 0.693, margin 0.203 and 0.206 against 0.284 and 0.291; bga 13.8 a hole, 0.619
 and 0.623 against 0.693, margin 0.136 and 0.137 against 0.179 and 0.177. The two seeds'
-weights differ by 0.61 at most (nine-card's lead over the face-down cards: 8.01, 8.62). Stop 50:
-four-card 13.1 a hole, log loss 0.680 against 0.693 (its cards stay face down, so the
-tempo term is constant and fitted 0), too little to pay at tables (docs/benchmarks.md).
+weights differ by 0.61 at most (nine-card's lead over the face-down cards: 8.01, 8.62).
+Stop 50: four-card 13.1 a hole, log loss 0.680 against 0.693 (its cards stay face down,
+so the tempo term is constant and fitted 0), too little to pay at tables
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
