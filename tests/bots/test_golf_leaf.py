@@ -103,20 +103,19 @@ def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
     once the seat has ended two turns (the root move's own turn counts), at an
     afterstate of the seat, unless the hole ended first; with ``estimate=0``, rollouts
     play the hole out and the estimate is never asked."""
-    calls = leaves
     for index, state in enumerate(positions(4, 9)):
         seat = state.to_move
         assert seat is not None
-        calls.clear()
+        leaves.clear()
         bot = ExpertBot("golf", index, iterations=60)
         assert bot.estimate == DEFAULT_ESTIMATE == 2
         bot.act(state, seat)
-        assert 0 < len(calls) <= bot.last_iterations
-        assert len(calls) >= bot.last_iterations // 2  # few holes end within two turns
-        assert all(to_move == 1 - seat and who == seat for to_move, who in calls)
-        calls.clear()
+        assert 0 < len(leaves) <= bot.last_iterations
+        assert len(leaves) >= bot.last_iterations // 2  # few holes end within two turns
+        assert all(to_move == 1 - seat and who == seat for to_move, who in leaves)
+        leaves.clear()
         ExpertBot("golf", index, iterations=60, estimate=0).act(state, seat)
-        assert calls == []
+        assert leaves == []
 
 
 @pytest.mark.parametrize("preset", ["nine-card", "bga"])
@@ -126,18 +125,17 @@ def test_fits_measured_at_tables_are_used_only_with_a_time_limit(
     """``LeafFit.untimed``: nine-card's and bga's estimates were measured at tables, so a
     search without a time limit (simulations) plays its rollouts out, and one with a
     limit (at tables) stops them at the estimate, at the seat's afterstates."""
-    asked = leaves
     assert not FITS[preset].untimed and FITS["nine-card-wiki"].untimed
     for index, state in enumerate(greedy_positions(preset, 3, 11, 12)):
         seat = state.to_move
         assert seat is not None
         ExpertBot("golf", index, iterations=40).act(state, seat)
-        assert asked == []
+        assert leaves == []
         timed = ExpertBot("golf", index, iterations=40, time_ms=60_000)
         timed.act(state, seat)
-        assert 0 < len(asked) <= timed.last_iterations
-        assert all(to_move == 1 - seat and who == seat for to_move, who in asked)
-        asked.clear()
+        assert 0 < len(leaves) <= timed.last_iterations
+        assert all(to_move == 1 - seat and who == seat for to_move, who in leaves)
+        leaves.clear()
 
 
 def test_the_learned_six_card_value_comes_before_the_estimate(
