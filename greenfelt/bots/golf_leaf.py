@@ -24,7 +24,8 @@ logistic one for the result and a linear one for the clipped margin, each on
 
 Only two-player rounds of the fitted presets have an estimate (:func:`applies`).
 Nine-card-wiki's is used by every search; nine-card's and bga's only by a search with
-a time limit (at tables, :attr:`LeafFit.untimed`), where they were measured.
+a time limit (at tables, :attr:`LeafFit.untimed`): without one they read behind
+rollouts played out (docs/benchmarks.md).
 Four-card has none: in closed golf a turn's end says little of the hole, and a fit
 measured no gain at tables (docs/benchmarks.md).
 """
