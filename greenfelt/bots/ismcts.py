@@ -163,9 +163,10 @@ percentage and +2.6 +-1.5 points a hole over playing out (606 holes), and the de
 budget read -1.2 +-4.2 and -0.03 +-1.3 against three times it (646 holes), so the
 budget stays (docs/benchmarks.md, the expert at tables). Nine-card and bga at tables,
 paired with playing out: +2.0 +-4.8 and +2.2 +-4.9 points of percentage at 0.125 and
-0.105 s a move against 0.168 and 0.160; without a limit bga's read -2.4 +-7.7 against
-playing out and nine-card's -3.0 +-5.3 (-0.6 +-1.3 points a hole; 574 holes, playing
-out five times slower), so simulations there play out (``golf_leaf.LeafFit.untimed``).
+0.105 s a move against 0.168 and 0.160; without a limit bga's read -1.6 +-4.3 (-0.03
++-0.8 points a hole; 809 holes) against playing out and nine-card's -3.0 +-5.3 (-0.6
++-1.3; 574), playing out four to five times slower, so simulations there play out
+(``golf_leaf.LeafFit.untimed``).
 Four-card's fit read -3.1 +-3.8 at tables at no saving in time, so it has none."""
 _GOLF_PHASES = frozenset(("reveal", "turn", "drawn", "taken", "flip"))
 """The Golf phases with a choice that ``playout_phases`` may leave to the playout."""
