@@ -122,9 +122,10 @@ def test_rollouts_stop_at_the_estimate_after_the_seats_turns(
 def test_fits_measured_at_tables_are_used_only_with_a_time_limit(
     preset: str, leaves: list[tuple[int | None, int]]
 ) -> None:
-    """``LeafFit.untimed``: nine-card's and bga's estimates were measured at tables, so a
-    search without a time limit (simulations) plays its rollouts out, and one with a
-    limit (at tables) stops them at the estimate, at the seat's afterstates."""
+    """``LeafFit.untimed``: nine-card's and bga's estimates pay only at tables (without
+    a limit they read behind playing out), so a search without a time limit
+    (simulations) plays its rollouts out, and one with a limit (at tables) stops them
+    at the estimate, at the seat's afterstates."""
     assert not FITS[preset].untimed and FITS["nine-card-wiki"].untimed
     for index, state in enumerate(greedy_positions(preset, 3, 11, 12)):
         seat = state.to_move
