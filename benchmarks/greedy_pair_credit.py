@@ -5,7 +5,7 @@ Run: ``./dev bench greedy_pair_credit [--preset nine-card] [--deals 5000] [--see
 
 In 3x3 golf a column cancels only with three of a kind, so a pair scores in
 full until its third card comes; greedy credits such a pair with part of its
-column's points (``golf_greedy._PAIR_OPTION``, scaled down by the round's
+column's points (``golf_estimate._PAIR_OPTION``, scaled down by the round's
 tempo, ``_PAIR_TEMPO``). This plays greedy with ``--credit`` and ``--tempo``
 against each ``--against`` opponent over mirrored deals (each deal played
 twice, seats swapped) and prints hole wins among decided holes and the margin
@@ -18,7 +18,7 @@ against easy (+6.18 ±0.25), where greedy before the credit won 54.7% against
 easy on the same deals.
 
 On nine-card-wiki (``--preset nine-card-wiki``) the credit goes to three of a
-block (G5.4) waiting for the fourth, ``golf_greedy._BLOCK_OPTION``: the shipped
+block (G5.4) waiting for the fourth, ``golf_estimate._BLOCK_OPTION``: the shipped
 0.7 won 54.4% ±1.3 and 53.3% ±1.3 of about 5,850 decided holes against credit 0
 (3,000 deals, seeds 3 and 4; +1.19 and +0.95 points a hole) and 57.0% against
 easy, where greedy without it won 55.1% (a few minutes on one core).
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from greenfelt.bots import golf_greedy
+from greenfelt.bots import golf_estimate, golf_greedy
 from greenfelt.bots.golf_easy import easy_policy
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.golf import find_preset, new_round
@@ -52,8 +52,8 @@ def _policy(spec: str, tempo: float) -> Policy:
 
     def policy(state: GolfRound, rng: random.Random) -> Any:
         # Trial values: columns of three (nine-card) and blocks on 3x3 (nine-card-wiki).
-        golf_greedy._TripleColumnEval.credit_option = credit
-        golf_greedy._UnionEval.credit_option = credit
+        golf_estimate.TripleColumnEval.credit_option = credit
+        golf_estimate.UnionEval.credit_option = credit
         golf_greedy._PAIR_TEMPO = tempo  # type: ignore[misc, assignment]
         return greedy_policy(state, rng)
 
@@ -99,7 +99,7 @@ def main() -> None:
     parser.add_argument("--against", default="0,easy", help="opponents: easy or a credit")
     args = parser.parse_args()
     if args.credit is None:
-        args.credit = str(golf_greedy._tables(find_preset(args.preset), 2).credit_option)
+        args.credit = str(golf_estimate.layout_tables(find_preset(args.preset), 2).credit_option)
     for theirs in args.against.split(","):
         tasks = [
             (args.preset, args.credit, theirs, args.tempo, args.seed, i, min(i + CHUNK, args.deals))

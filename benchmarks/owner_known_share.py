@@ -6,7 +6,7 @@ for the expert's believed worlds (3 below).
 
 Where owners know their face-down cards (hand4 and closed 2x2 golf, G1.7, G8.2)
 greedy values each such card of a rival at a *share* of the unseen mean that
-falls by round (``golf_greedy._OWNER_KNOWN_SHARE`` and ``_SHARE_HAND``), since
+falls by round (``golf_estimate._OWNER_KNOWN_SHARE`` and ``_SHARE_HAND``), since
 the owner kept it by choice. This prints
 
 1. the share that makes greedy's estimate of a rival's total unbiased, by
@@ -35,9 +35,10 @@ import random
 from collections import defaultdict
 from collections.abc import Iterator
 
-from greenfelt.bots import golf_greedy
+from greenfelt.bots import golf_estimate
 from greenfelt.bots.golf_belief import believe, unknown_places
-from greenfelt.bots.golf_greedy import OWNER_KNOWN, UNKNOWN, greedy_policy
+from greenfelt.bots.golf_greedy import Decision, greedy_policy
+from greenfelt.bots.golf_sight import OWNER_KNOWN, UNKNOWN
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.game import GolfRound, Phase
 from greenfelt.golf.rules import GolfRules
@@ -62,8 +63,8 @@ def measured_shares(rules: GolfRules, deals: int) -> dict[int, tuple[int, float]
     """Round -> (turns seen, unbiased share) from greedy self-play, two players."""
     sums: dict[int, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     for state, seat in greedy_turns(rules, deals):
-        tables = golf_greedy._tables(rules, state.n)
-        decision = golf_greedy._Decision(state, seat, tables).estimate()
+        tables = golf_estimate.layout_tables(rules, state.n)
+        decision = Decision(state, seat, tables).estimate()
         mean = tables.v[UNKNOWN]
         tables.v[OWNER_KNOWN] = 0.0  # the rival's total without those cards
         rival = 1 - seat
@@ -134,11 +135,11 @@ def head_to_head(
 ) -> tuple[int, int, int, float]:
     """(wins, losses, ties, margin a hole) of the current schedule against ``against``."""
     attribute = "_OWNER_KNOWN_SHARE_HAND" if rules.shape.is_hand else "_OWNER_KNOWN_SHARE"
-    current = getattr(golf_greedy, attribute)
+    current = getattr(golf_estimate, attribute)
 
     def player(shares: tuple[float, ...]):  # type: ignore[no-untyped-def]
         def policy(state, rng):  # type: ignore[no-untyped-def]
-            tables = golf_greedy._tables(rules, state.n)
+            tables = golf_estimate.layout_tables(rules, state.n)
             tables.owner_shares = shares
             return greedy_policy(state, rng)
 
@@ -163,7 +164,7 @@ def head_to_head(
             wins += mine < theirs
             losses += mine > theirs
             ties += mine == theirs
-    tables = golf_greedy._tables(rules, 2)
+    tables = golf_estimate.layout_tables(rules, 2)
     tables.owner_shares = current
     return wins, losses, ties, margin / (2 * deals)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 
 from greenfelt.bots.base import PolicyBot
-from greenfelt.bots.golf_greedy import UNKNOWN, seat_sight
+from greenfelt.bots.golf_sight import UNKNOWN, seat_sight
 from greenfelt.golf.actions import DISCARD, DRAW, FLIP, PASS, SWAP, TAKE, GolfAction
 from greenfelt.golf.game import GolfRound, Phase
 

@@ -20,7 +20,7 @@ What it does not do is what makes `greedy` strong: no odds of the unseen cards,
 no watching what the others collect, no judgement of when to close, no card
 powers (G7: it leaves them unused, and plays as `greedy` in the steps that only
 powers open, such as keeping one of an 8's two cards). It reads only
-:func:`~greenfelt.bots.golf_greedy.seat_sight`, like every Golf policy.
+:func:`~greenfelt.bots.golf_sight.seat_sight`, like every Golf policy.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from greenfelt.bots.base import PolicyBot
-from greenfelt.bots.golf_greedy import EMPTY, OWNER_KNOWN, UNKNOWN, greedy_policy, seat_sight
+from greenfelt.bots.golf_greedy import greedy_policy
+from greenfelt.bots.golf_sight import EMPTY, OWNER_KNOWN, UNKNOWN, seat_sight
 from greenfelt.cards import CARDS, Card
 from greenfelt.golf.actions import DISCARD, KNOCK, PASS, SWAP, TAKE, GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase

@@ -45,13 +45,9 @@ from collections.abc import Sequence
 from itertools import chain
 from operator import mul
 
-from greenfelt.bots.golf_greedy import (
-    UNKNOWN,
-    _Decision,
-    _PairColumnEval,
-    _tables,
-    greedy_policy,
-)
+from greenfelt.bots.golf_estimate import PairColumnEval, layout_tables
+from greenfelt.bots.golf_greedy import Decision, greedy_policy
+from greenfelt.bots.golf_sight import UNKNOWN
 from greenfelt.golf.actions import DRAW, PASS, TAKE, GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase
 
@@ -149,7 +145,7 @@ FLIP_WEIGHTS: tuple[tuple[float, ...], ...] = ()
 def applies(state: GolfRound) -> bool:
     """Whether the fitted model covers these rules: two-row column pairs, no powers."""
     rules = state.rules
-    return not rules.has_powers and isinstance(_tables(rules, state.n), _PairColumnEval)
+    return not rules.has_powers and isinstance(layout_tables(rules, state.n), PairColumnEval)
 
 
 def _model_decides(state: GolfRound) -> bool:
@@ -158,8 +154,8 @@ def _model_decides(state: GolfRound) -> bool:
     return (phase is Phase.DRAWN or phase is Phase.TAKEN) and bool(WEIGHTS) and applies(state)
 
 
-def _state_terms(state: GolfRound, d: _Decision) -> list[float]:
-    """STATE_TERMS for the seat deciding ``d`` (estimated: :meth:`_Decision.estimate`)."""
+def _state_terms(state: GolfRound, d: Decision) -> list[float]:
+    """STATE_TERMS for the seat deciding ``d`` (estimated: :meth:`Decision.estimate`)."""
     t, seat, cells = d.t, d.seat, d.cells
     size = t.size
     base = d.base
@@ -171,14 +167,14 @@ def _state_terms(state: GolfRound, d: _Decision) -> list[float]:
     return [1.0, lead, own / size, rival / size, state.turns / state.n / 10.0, t.v[UNKNOWN] / 10.0]
 
 
-def _pair_tables(state: GolfRound) -> _PairColumnEval:
-    t = _tables(state.rules, state.n)
-    if not isinstance(t, _PairColumnEval) or state.rules.has_powers:
+def _pair_tables(state: GolfRound) -> PairColumnEval:
+    t = layout_tables(state.rules, state.n)
+    if not isinstance(t, PairColumnEval) or state.rules.has_powers:
         raise ValueError("terms cover two-row column layouts without powers (see applies)")
     return t
 
 
-def _holding(state: GolfRound) -> tuple[_PairColumnEval, _Decision, int, bool, list[float]]:
+def _holding(state: GolfRound) -> tuple[PairColumnEval, Decision, int, bool, list[float]]:
     """What a placement is scored from: the tables, the estimated decision, the card in
     hand, whether putting it over the last face-down card closes (G3.1), the state terms."""
     seat = state.to_move
@@ -188,7 +184,7 @@ def _holding(state: GolfRound) -> tuple[_PairColumnEval, _Decision, int, bool, l
             "placement terms and scores need a seat holding a card (phase drawn or taken)"
         )
     t = _pair_tables(state)
-    d = _Decision(state, seat, t).estimate()
+    d = Decision(state, seat, t).estimate()
     closing = t.closes and state.closer is None and state.down[seat] == 1
     return t, d, held, closing, _state_terms(state, d)
 
@@ -234,7 +230,7 @@ def turn_terms(state: GolfRound) -> Terms | None:
     if len(legal) != 2 or DRAW not in legal or TAKE not in legal:
         return None
     t = _pair_tables(state)
-    d = _Decision(state, seat, t).estimate()
+    d = Decision(state, seat, t).estimate()
     card = state.discard[-1]
     value, action = d.best_place(card, may_discard=False)
     draw = d.draw_gain()
@@ -264,7 +260,7 @@ def flip_terms(state: GolfRound) -> Terms | None:
     if PASS not in legal or any(a.kind is not Kind.FLIP for a in legal if a is not PASS):
         return None
     t = _pair_tables(state)
-    d = _Decision(state, seat, t).estimate()
+    d = Decision(state, seat, t).estimate()
     cells, base, v, key = d.cells, d.base, t.v, t.key
     # Unseen copies by match key: the deck's (by class) less those in sight.
     seen = Counter(map(t.cls.__getitem__, chain(cells, state.discard)))

@@ -2,7 +2,7 @@
 
 :func:`greedy_policy` hands every decision of a ``powers=powers`` round to
 :func:`powers_policy`. It reads only what the seat may know (G8:
-:func:`~greenfelt.bots.golf_greedy.seat_sight`, the discard pile, the public
+:func:`~greenfelt.bots.golf_sight.seat_sight`, the discard pile, the public
 counts and flags) and judges every legal action by the change it makes to
 **estimated scores**: each card the seat cannot see counts at the mean value of
 the cards it has not seen (a rival's card that its owner has seen a little
@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from greenfelt.bots.golf_greedy import EMPTY, OWNER_KNOWN, UNKNOWN, seat_sight
+from greenfelt.bots.golf_sight import EMPTY, OWNER_KNOWN, UNKNOWN, seat_sight
 from greenfelt.cards import CARDS, make_deck
 from greenfelt.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase

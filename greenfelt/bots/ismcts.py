@@ -753,7 +753,7 @@ class ExpertBot(Bot):
         to the unanchored search for its rollouts' noise (DEFAULT_ANCHOR_Z)."""
         if self.game != "golf" or world is None:
             return False
-        from greenfelt.bots.golf_greedy import builds_columns
+        from greenfelt.bots.golf_estimate import builds_columns
 
         return builds_columns(world.rules, world.n)
 

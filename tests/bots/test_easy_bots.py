@@ -20,7 +20,7 @@ from test_greedy_spades import dealt
 from greenfelt.bots import LEVELS, make_bot
 from greenfelt.bots.golf_easy import easy_policy as golf_easy
 from greenfelt.bots.golf_easy import visible_score
-from greenfelt.bots.golf_greedy import UNKNOWN, seat_sight
+from greenfelt.bots.golf_sight import UNKNOWN, seat_sight
 from greenfelt.bots.spades_easy import easy_bid
 from greenfelt.bots.spades_easy import easy_policy as spades_easy
 from greenfelt.cards import parse_card, parse_cards, shuffled_deck

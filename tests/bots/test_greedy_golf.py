@@ -16,16 +16,10 @@ from typing import Any
 
 import pytest
 
-from greenfelt.bots import golf_greedy, make_bot
-from greenfelt.bots.golf_greedy import (
-    EMPTY,
-    OWNER_KNOWN,
-    UNKNOWN,
-    GreedyGolfBot,
-    estimated_score,
-    greedy_policy,
-    seat_sight,
-)
+from greenfelt.bots import golf_estimate, make_bot
+from greenfelt.bots.golf_estimate import estimated_score
+from greenfelt.bots.golf_greedy import Decision, GreedyGolfBot, greedy_policy
+from greenfelt.bots.golf_sight import EMPTY, OWNER_KNOWN, UNKNOWN, seat_sight
 from greenfelt.cards import CARDS, Card, make_deck, parse_card, parse_cards, shuffled_deck
 from greenfelt.golf import PRESETS, find_preset, new_round
 from greenfelt.golf.actions import DISCARD, DRAW, KNOCK, PASS, SWAP, TAKE, Kind
@@ -526,7 +520,7 @@ def test_the_estimate_scores_like_score_layout(preset: str, options: dict[str, A
     rules = find_preset(preset).with_options(options) if options else find_preset(preset)
     rng = random.Random(f"{preset}{options}")
     size = rules.shape.size
-    tables = golf_greedy._tables(rules, 2)
+    tables = golf_estimate.layout_tables(rules, 2)
     if tables.credits:
         tables.pair_credit[:14] = [0.5] * 14  # a decision's credit: not part of the score
         tables.crediting = True
@@ -551,7 +545,7 @@ def _sights(rules: GolfRules, rng: random.Random, count: int) -> Iterator[list[i
     shuffled deck, some unknown, and (where rules remove lines, G3.5) some empty.
     Each comes with a fresh unseen mean in the evaluator's value table."""
     size = rules.shape.size
-    tables = golf_greedy._tables(rules, 2)
+    tables = golf_estimate.layout_tables(rules, 2)
     for _ in range(count):
         deck = shuffled_deck(rng, rules.deck_count(2), rules.jokers_per_deck)
         cells: list[int] = [
@@ -570,7 +564,7 @@ def _sights(rules: GolfRules, rng: random.Random, count: int) -> Iterator[list[i
         yield cells
 
 
-def _forget(tables: golf_greedy._Eval) -> None:
+def _forget(tables: golf_estimate.LayoutEval) -> None:
     """Empty an evaluator's caches of scored layouts, so that what is computed next is
     scored afresh, not read back from what the call under test stored."""
     for name in ("cache", "potentials", "waits", "trial_lists"):
@@ -590,12 +584,12 @@ def test_a_cards_worth_in_each_place_is_read_from_the_cache_as_scored_afresh(
     hidden cards and removed positions (G3.5) and all."""
     rules = find_preset(preset).with_options(options) if options else find_preset(preset)
     rng = random.Random(f"potential {preset}{options}")
-    tables = golf_greedy._tables(rules, 2)
+    tables = golf_estimate.layout_tables(rules, 2)
     for cells in _sights(rules, rng, 80):
         for seat in (0, 1):
             worth, pairs = tables.potential(cells, seat)
             _forget(tables)
-            plain_worth, plain_pairs = golf_greedy._Eval.potential(tables, cells, seat)
+            plain_worth, plain_pairs = golf_estimate.LayoutEval.potential(tables, cells, seat)
             assert worth == pytest.approx(plain_worth), cells
             assert pairs == pytest.approx(plain_pairs), cells
 
@@ -611,7 +605,7 @@ def test_a_cards_gain_in_every_place_at_once_is_what_scoring_afresh_gives(
     rules = find_preset(preset).with_options(options) if options else find_preset(preset)
     rng = random.Random(f"gains {preset}{options}")
     size = rules.shape.size
-    tables = golf_greedy._tables(rules, 2)
+    tables = golf_estimate.layout_tables(rules, 2)
     for cells in _sights(rules, rng, 60):
         card = rng.choice([c for c in cells if c < 53] or [0])
         for seat in (0, 1):
@@ -621,7 +615,7 @@ def test_a_cards_gain_in_every_place_at_once_is_what_scoring_afresh_gives(
             for p in range(size):
                 if cells[seat * size + p] == EMPTY:
                     continue
-                afresh = golf_greedy._Eval.gain(tables, cells, seat, p, card, before)
+                afresh = golf_estimate.LayoutEval.gain(tables, cells, seat, p, card, before)
                 assert gains[p] == pytest.approx(afresh), (cells, seat, p, card)
 
 
@@ -632,16 +626,17 @@ def test_a_pair_credited_in_a_column_of_three_weighs_alike_in_every_estimate() -
     credit changes the best place in about one sight in seventy)."""
     rules = find_preset("nine-card")
     rng = random.Random("credited pairs")
-    tables = golf_greedy._tables(rules, 2)
-    assert isinstance(tables, golf_greedy._TripleColumnEval)
+    tables = golf_estimate.layout_tables(rules, 2)
+    assert isinstance(tables, golf_estimate.TripleColumnEval)
     for cells in _sights(rules, rng, 600):
         card = rng.choice([c for c in cells if c < 53] or [0])
         for seat in (0, 1):
             worth, pairs = tables.potential(cells, seat)
-            assert (worth, pairs) == golf_greedy._Eval.potential(tables, cells, seat), cells
+            assert (worth, pairs) == golf_estimate.LayoutEval.potential(tables, cells, seat), cells
             before = tables.total(cells, seat)
             afresh = [
-                golf_greedy._Eval.gain(tables, cells, seat, p, card, before) for p in range(9)
+                golf_estimate.LayoutEval.gain(tables, cells, seat, p, card, before)
+                for p in range(9)
             ]
             assert tables.gains(cells, seat, card) == pytest.approx(afresh), (cells, card)
 
@@ -651,13 +646,13 @@ def test_a_pair_of_kings_worth_two_values_is_broken_at_the_dearer_king() -> None
     that matches nothing gains most over the K♠ (the K♥ left alone scores -1), not
     over the K♥: the potential weighs both cards of a pair."""
     rules = find_preset("six-card").with_options({"red_king": -1})
-    tables = golf_greedy._tables(rules, 2)
+    tables = golf_estimate.layout_tables(rules, 2)
     tables.v[UNKNOWN] = 0.5
     # Columns: K♥ over K♠ (a pair), 2♣ over K♣ (no pair), 2♦ over an unknown card.
     cells = [*parse_cards("K♥ 2♣ 2♦ K♠ K♣"), UNKNOWN, *[UNKNOWN] * 6]
     worth, _ = tables.potential(cells, 0)
     assert worth == 1.0
-    assert golf_greedy._Eval.potential(tables, cells, 0)[0] == 1.0
+    assert golf_estimate.LayoutEval.potential(tables, cells, 0)[0] == 1.0
 
 
 @pytest.mark.parametrize(("preset", "options"), VARIANTS)
@@ -677,8 +672,8 @@ def test_the_best_placement_is_the_best_of_the_listed_placements(
             assert seat is not None
             held = rnd.held
             if held is not None and rnd.phase in (Phase.DRAWN, Phase.TAKEN):
-                t = golf_greedy._tables(rules, 2)
-                d = golf_greedy._Decision(rnd, seat, t).estimate()
+                t = golf_estimate.layout_tables(rules, 2)
+                d = Decision(rnd, seat, t).estimate()
                 may_discard = rnd.phase is Phase.DRAWN
                 listed = d.placements(held, may_discard)
                 best = max(g - cost for _, g, cost, _ in listed)

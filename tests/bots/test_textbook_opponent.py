@@ -15,7 +15,7 @@ import pytest
 
 from greenfelt.bots import make_bot
 from greenfelt.bots.arena import play_round
-from greenfelt.bots.golf_greedy import UNKNOWN, seat_sight
+from greenfelt.bots.golf_sight import UNKNOWN, seat_sight
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import Kind
 from greenfelt.golf.game import Phase
