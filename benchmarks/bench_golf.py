@@ -20,8 +20,9 @@ from greenfelt.cards import shuffled_deck
 from greenfelt.golf import PRESETS, GolfRound, find_preset, new_round
 
 
-def _rate(work: Callable[[], int], seconds: float) -> tuple[float, float]:
-    """(calls per second, units per second) of ``work`` over about ``seconds``."""
+def rate(work: Callable[[], int], seconds: float) -> tuple[float, float]:
+    """(calls per second, units per second) of ``work`` over about ``seconds`` (bench_spades
+    measures with it too)."""
     calls = units = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -153,15 +154,15 @@ def main() -> None:
     s = args.seconds
 
     print(f"{'random playouts':<32} {'rounds/s':>10} {'steps/s':>10}")
-    reference, ref_steps = _rate(hand_written_six_card(rng), s)
+    reference, ref_steps = rate(hand_written_six_card(rng), s)
     print(f"{'hand-written six-card, 2p':<32} {reference:>10,.0f} {ref_steps:>10,.0f}")
     for preset in PRESETS:
         for players in (2, 4):
-            rounds, steps = _rate(random_round(preset, players, rng), s)
+            rounds, steps = rate(random_round(preset, players, rng), s)
             print(f"{preset + f', {players}p':<32} {rounds:>10,.0f} {steps:>10,.0f}")
-    rounds, steps = _rate(random_round("six-card", 2, rng, checked=True), s)
+    rounds, steps = rate(random_round("six-card", 2, rng, checked=True), s)
     print(f"{'six-card, 2p, checked apply()':<32} {rounds:>10,.0f} {steps:>10,.0f}")
-    main_rate, _ = _rate(random_round("six-card", 2, rng), s * 3)
+    main_rate, _ = rate(random_round("six-card", 2, rng), s * 3)
     print(
         f"\nsix-card 2p: {main_rate:,.0f} rounds/s = {main_rate / reference:.2f}x the hand-written loop"
     )
@@ -169,9 +170,9 @@ def main() -> None:
     print(f"\n{'per second, mid-game states':<32} {'clone':>10} {'determinize':>12} {'view':>10}")
     for preset, players in (("six-card", 2), ("four-card", 4), ("nine-card", 4)):
         states = mid_game_states(preset, players, rng)
-        clones, _ = _rate(_cycle(states, lambda g: g.clone()), s / 2)
-        dets, _ = _rate(_cycle(states, lambda g: g.determinize(g.to_move or 0, rng)), s / 2)
-        views, _ = _rate(_cycle(states, lambda g: g.view(g.to_move)), s / 2)
+        clones, _ = rate(_cycle(states, lambda g: g.clone()), s / 2)
+        dets, _ = rate(_cycle(states, lambda g: g.determinize(g.to_move or 0, rng)), s / 2)
+        views, _ = rate(_cycle(states, lambda g: g.view(g.to_move)), s / 2)
         print(f"{preset + f', {players}p':<32} {clones:>10,.0f} {dets:>12,.0f} {views:>10,.0f}")
 
 

@@ -12,24 +12,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import time
 from collections.abc import Callable
+
+from bench_golf import rate
 
 from greenfelt.cards import shuffled_deck
 from greenfelt.spades import SpadesHand, SpadesRules, random_playout
-
-
-def _rate(work: Callable[[], int], seconds: float) -> tuple[float, float]:
-    """(calls per second, units per second) of ``work`` over about ``seconds``."""
-    calls = units = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        units += work()
-        calls += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return calls / (now - start), units / (now - start)
 
 
 def _cycle_rate(
@@ -42,7 +30,7 @@ def _cycle_rate(
         op(next(states_iter))
         return 1
 
-    return _rate(work, seconds)[0]
+    return rate(work, seconds)[0]
 
 
 def random_hand(rules: SpadesRules, rng: random.Random, loop: str) -> Callable[[], int]:
@@ -100,9 +88,9 @@ def main() -> None:
             ("fast", "random_playout() (cached legal tuple)"),
             ("list", "legal_actions() + apply_unchecked()"),
         ):
-            hands, steps = _rate(random_hand(rules, rng, loop), s)
+            hands, steps = rate(random_hand(rules, rng, loop), s)
             print(f"{f'{name}: {label}':<50} {hands:>10,.0f} {steps:>10,.0f}")
-    hands, steps = _rate(random_hand(SpadesRules(), rng, "checked"), s)
+    hands, steps = rate(random_hand(SpadesRules(), rng, "checked"), s)
     print(f"{'face_up: checked apply(text)':<50} {hands:>10,.0f} {steps:>10,.0f}")
 
     print(f"\n{'per second, mid-hand states':<50} {'clone':>10} {'determinize':>12} {'view':>10}")
