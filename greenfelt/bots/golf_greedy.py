@@ -46,6 +46,7 @@ from typing import Final
 
 from greenfelt.bots.base import PolicyBot
 from greenfelt.bots.golf_estimate import LayoutEval, layout_tables
+from greenfelt.bots.golf_powers_greedy import powers_policy
 from greenfelt.bots.golf_sight import EMPTY, OWNER_KNOWN, UNKNOWN, seat_sight
 from greenfelt.golf.actions import DISCARD, DRAW, FLIP, KNOCK, PASS, SWAP, TAKE, GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase
@@ -608,8 +609,6 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     Raises ValueError when the round is over.
     """
     if state.rules.powers == "powers":  # G7.4 has its own greedy
-        from greenfelt.bots.golf_powers_greedy import powers_policy
-
         return powers_policy(state, rng)
     seat = state.to_move
     if seat is None:
