@@ -55,6 +55,7 @@ def _serve(args: argparse.Namespace) -> None:
 
 
 def register(commands: Any) -> None:
+    """Add ``serve`` to the command line."""
     parser = commands.add_parser(
         "serve",
         help="run the card room: web lobby and tables",
