@@ -63,6 +63,7 @@ __all__ = [
     "leaf_value",
     "load_model",
     "options",
+    "prior",
     "sight",
     "value_policy",
 ]
@@ -574,6 +575,9 @@ def _best(
     return best_move(_means(options, values))
 
 
+_DECIDED = frozenset(("turn", "taken", "drawn", "flip"))  # the phases options() decides
+
+
 def options(s: Sight, model: ValueModel | None = None) -> list[tuple[GolfAction, float]]:
     """Each move of the seat to move with its expected value, in the order that settles
     ties (:func:`decide` plays the first of the highest): the turn's draw before its
@@ -625,6 +629,18 @@ def best_move(moves: Sequence[tuple[GolfAction, float]]) -> tuple[GolfAction, fl
         if move[1] > best[1]:
             best = move
     return best
+
+
+def prior(state: Any, model: ValueModel | None = None) -> dict[GolfAction, float] | None:
+    """Each move's expected value relative to the average move, for the seat to move,
+    from its view: the expert's prior (``ismcts``'s ``prior_weight``) where this
+    policy is its anchor. None in the phases :func:`options` leaves out (the reveals)."""
+    view = state.view(state.to_move)
+    if view["phase"] not in _DECIDED:
+        return None
+    moves = options(sight(view), model)
+    mean = sum(value for _, value in moves) / len(moves)
+    return {action: value - mean for action, value in moves}
 
 
 def leaf_value(state: Any, seat: int, model: ValueModel | None = None) -> float:

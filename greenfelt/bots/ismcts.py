@@ -760,18 +760,16 @@ class ExpertBot(Bot):
     def _valuer(self, world: Any, root: _Node) -> Callable[[Any], float]:
         """A move's value at the root: its mean reward, shrunk toward the prior's estimate.
 
-        With a prior (Golf placements, ``golf_playout.prior``: each move's value
-        relative to the average move), a move's value is the weighted mean of its
-        ``n`` rollouts and ``k = prior_weight`` pseudo-rollouts worth the root's
-        average plus the prior's estimate. A handful of noisy rollouts does not
+        With a prior (Golf, :meth:`_prior`: each move's value relative to the average
+        move, by the learned value or the fitted playout), a move's value is the
+        weighted mean of its ``n`` rollouts and ``k = prior_weight`` pseudo-rollouts
+        worth the root's average plus the prior's estimate. A handful of noisy rollouts does not
         overturn a sound estimate; many do.
         """
         estimate = None
         k = self.prior_weight
         if self.game == "golf" and k > 0:
-            from greenfelt.bots.golf_playout import prior
-
-            estimate = prior(world)
+            estimate = self._prior(world)
         if not estimate:
             return lambda a: _mean(root.children[a])
         known = estimate
@@ -784,6 +782,19 @@ class ExpertBot(Bot):
             return (child.total + pseudo) / (child.visits + k)
 
         return value
+
+    def _prior(self, world: Any) -> dict[Any, float] | None:
+        """Golf: the prior from the anchor's own source: the learned value's estimate of
+        every move where it is on and applies (``golf_value.prior``), else the fitted
+        playout's of the placements (``golf_playout.prior``)."""
+        if self.value:
+            from greenfelt.bots import golf_value
+
+            if golf_value.applies(world.rules, world.n):
+                return golf_value.prior(world, golf_value.load_model())
+        from greenfelt.bots.golf_playout import prior
+
+        return prior(world)
 
     def _iterate(self, root: _Node, state: Any, first: Any, rng: random.Random) -> float:
         """One ISMCTS descent in one world: ``first`` at the root, UCB below, then a

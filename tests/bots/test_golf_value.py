@@ -26,12 +26,13 @@ from greenfelt.bots.golf_value import (
     leaf_value,
     load_model,
     options,
+    prior,
     reward,
     sight,
     value_policy,
 )
 from greenfelt.bots.ismcts import DEFAULT_LEAF
-from greenfelt.golf import find_preset
+from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import DISCARD, DRAW, SWAP, TAKE, Kind
 from greenfelt.golf.game import GolfRound
 from tests.bots.helpers import greedy_positions
@@ -303,6 +304,37 @@ def test_options_weigh_every_legal_move_and_decide_plays_their_best() -> None:
         assert decide(s) == first == best_move(moves)
         seen.add(s.phase)
     assert {"turn", "drawn", "flip"} <= seen
+
+
+def test_the_prior_is_every_moves_value_less_the_average_from_the_view_alone() -> None:
+    """``prior``: one estimate per legal move, averaging zero, ordered as ``options``
+    values them, and the same on a state whose hidden cards are resampled; none in
+    the opening reveals (G1.7), which the policy does not decide."""
+    for index, state in enumerate(positions(30, 6)):
+        seat = state.to_move
+        assert seat is not None
+        estimate = prior(state)
+        assert estimate is not None
+        assert set(estimate) == set(state.legal_actions())
+        assert abs(sum(estimate.values())) < 1e-9
+        values = dict(options(sight(state.view(seat))))
+        ranked = sorted(values, key=values.__getitem__)
+        assert sorted(estimate, key=estimate.__getitem__) == ranked
+        assert prior(state.determinize(seat, random.Random(index))) == estimate
+    assert prior(new_round(SIX, 2, 0, rng=random.Random(1))) is None
+
+
+def test_a_heavy_prior_makes_the_expert_play_the_values_best_move() -> None:
+    """With the learned value on, the expert's prior (``prior_weight``, counted as that
+    many rollouts) is the value's estimate: far heavier than a few rollouts, it makes
+    the expert play one of the moves the value rates best, in every searched phase."""
+    for index, state in enumerate(positions(12, 8)):
+        seat = state.to_move
+        assert seat is not None
+        estimate = prior(state)
+        assert estimate is not None
+        bot = make_bot("golf", "expert", index, iterations=14, prior_weight=1e9, playout_phases="")
+        assert estimate[bot.act(state, seat)] > max(estimate.values()) - 1e-9
 
 
 def test_the_network_runs_on_one_blas_thread() -> None:
