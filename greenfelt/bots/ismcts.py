@@ -95,11 +95,14 @@ drawn in the dark, which a tree keyed by actions would fuse, so its tree is the
 root's moves and the playouts play on (measured: depth 1 won 62% of decided
 holes against greedy where depth 3 won 42%)."""
 DEFAULT_PRIOR_WEIGHT = 0.0
-"""How many rollouts the prior estimate of a root move counts as (Golf placements).
-Off by default: 40 won at a small budget (150 iterations: +2.0 +-2.8 points of
-percentage, 1.31 +-0.53 fewer points a hole, paired over 1,410 holes), but at 600
-iterations it won 57.7% [52.8, 62.5] of 388 decided holes, where the fitted playout
-alone won 63.6% [58.4, 68.6] of 338 at 700 (docs/expert-six-card.md)."""
+"""How many rollouts the prior estimate of a root move counts as (Golf: ``_prior``).
+Off by default. With the fitted playout's estimate of the placements, 40 won at a
+small budget (150 iterations: +2.0 +-2.8 points of percentage, 1.31 +-0.53 fewer
+points a hole, paired over 1,410 holes), but at 600 iterations it won 57.7% [52.8,
+62.5] of 388 decided holes, where the fitted playout alone won 63.6% [58.4, 68.6] of
+338 at 700. With the learned value's estimate of every move (two-player six-card),
+150 gained +0.80 +-1.16 points of percentage and +0.03 +-0.22 points a hole, paired
+over 1,500 holes: short of the +1.0 set before the run (docs/expert-six-card.md)."""
 
 DEFAULT_ANCHOR_Z = 1.0
 """How sure the search must be to overrule its playout policy's own move: the
