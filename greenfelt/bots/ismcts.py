@@ -766,8 +766,8 @@ class ExpertBot(Bot):
         With a prior (Golf, :meth:`_prior`: each move's value relative to the average
         move, by the learned value or the fitted playout), a move's value is the
         weighted mean of its ``n`` rollouts and ``k = prior_weight`` pseudo-rollouts
-        worth the root's average plus the prior's estimate. A handful of noisy rollouts does not
-        overturn a sound estimate; many do.
+        worth the root's average plus the prior's estimate. A handful of noisy
+        rollouts does not overturn a sound estimate; many do.
         """
         estimate = None
         k = self.prior_weight
