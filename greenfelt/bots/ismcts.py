@@ -794,7 +794,7 @@ class ExpertBot(Bot):
             from greenfelt.bots import golf_value
 
             if golf_value.applies(world.rules, world.n):
-                return golf_value.prior(world, golf_value.load_model())
+                return golf_value.prior(world)
         from greenfelt.bots.golf_playout import prior
 
         return prior(world)

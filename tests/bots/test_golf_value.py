@@ -328,6 +328,7 @@ def test_a_heavy_prior_makes_the_expert_play_the_values_best_move() -> None:
     """With the learned value on, the expert's prior (``prior_weight``, counted as that
     many rollouts) is the value's estimate: far heavier than a few rollouts, it makes
     the expert play one of the moves the value rates best, in every searched phase."""
+    seen = set()
     for index, state in enumerate(positions(12, 8)):
         seat = state.to_move
         assert seat is not None
@@ -335,6 +336,8 @@ def test_a_heavy_prior_makes_the_expert_play_the_values_best_move() -> None:
         assert estimate is not None
         bot = make_bot("golf", "expert", index, iterations=14, prior_weight=1e9, playout_phases="")
         assert estimate[bot.act(state, seat)] > max(estimate.values()) - 1e-9
+        seen.add(state.view(seat)["phase"])
+    assert {"turn", "drawn", "flip"} <= seen
 
 
 def test_the_network_runs_on_one_blas_thread() -> None:
