@@ -14,8 +14,8 @@ partly the margin), and the policy takes the move with the best expected value:
 - the turn (G2.1): taking the discard against the average, over every card the
   stock may give, of the best use of that card;
 - the seat's last turn after the other closed (G3.1): no network, the hole's
-  reward itself, its face-down cards drawn from the unseen ones (fixed draws,
-  so the answer is a function of the view).
+  reward itself, averaged over what its face-down cards may be: exactly for up to
+  two of them, else over fixed draws (so the answer is a function of the view).
 
 The network was fitted by *approximate policy iteration* against greedy
 (``benchmarks/fit_value.py``): the afterstates of thousands of holes, first of
@@ -74,7 +74,15 @@ WEIGHTS_PATH = Path(__file__).parent / "data" / "golf_value_six_card.npz"
 WIN_WEIGHT = 0.7
 """The reward's share for the result of the hole (as ``ismcts.DEFAULT_WIN_WEIGHT``)."""
 FINAL_DRAWS = 24
-"""How many fixed draws of its face-down cards value a move in the seat's last turn."""
+"""How many fixed draws of its face-down cards value a move in the seat's last turn,
+where more than ``EXACT_DOWN`` are face down."""
+EXACT_DOWN = 2
+"""Up to this many face-down cards, the seat's last turn is valued exactly: every rank
+each may be, weighted by the unseen cards. Against greedy, on the same 10,000 holes of
+the policy alone (seed 79), paired with 24 fixed draws for every count: +0.07 +-0.14
+points of percentage of decided holes and +0.06 +-0.02 points a hole, in less time:
+12 ms a last-turn decision against 15-21 (most have one card face down: 13 ranks to
+score where the draws scored 24 layouts)."""
 
 _VALUE = np.array([0, 1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0], dtype=np.float32)
 """G5.1 ``standard`` by rank (index 0 stands for a face-down card, worth nothing known)."""
@@ -527,8 +535,9 @@ def reward(mine: int, theirs: int) -> float:
 
 
 def _final_values(s: Sight, rows: list[Row]) -> npt.NDArray[np.float64]:
-    """The seat's last turn: each row's expected reward, its face-down cards drawn
-    from the unseen ones in ``FINAL_DRAWS`` fixed draws (the other is all face up)."""
+    """The seat's last turn: each row's expected reward over what its face-down cards
+    may be (the other is all face up, G3.1): exactly, weighted by the unseen cards,
+    for up to ``EXACT_DOWN`` of them, else over ``FINAL_DRAWS`` fixed draws."""
     theirs = _score(s.theirs)
     out = np.empty(len(rows))
     seen: dict[tuple[tuple[int, ...], int, int], float] = {}
@@ -536,25 +545,53 @@ def _final_values(s: Sight, rows: list[Row]) -> npt.NDArray[np.float64]:
         key = (layout, drawn, revealed)
         value = seen.get(key)
         if value is None:
-            down = [p for p in range(6) if layout[p] == 0]
-            if not down:
-                value = reward(_score(layout), theirs)
-            else:
-                unseen = list(s.unseen)
-                unseen[drawn] -= drawn > 0
-                unseen[revealed] -= revealed > 0
-                pool = [r for r in range(1, 14) for _ in range(unseen[r])]
-                draws = random.Random(12345)
-                full = list(layout)
-                value = 0.0
-                for _ in range(FINAL_DRAWS):
-                    for pos, rank in zip(down, draws.sample(pool, len(down)), strict=True):
-                        full[pos] = rank
-                    value += reward(_score(full), theirs)
-                value /= FINAL_DRAWS
+            unseen = list(s.unseen)
+            unseen[drawn] -= drawn > 0
+            unseen[revealed] -= revealed > 0
+            value = _expected_final(layout, unseen, theirs)
             seen[key] = value
         out[i] = value
     return out
+
+
+def _expected_final(layout: Sequence[int], unseen: list[int], theirs: int) -> float:
+    """The seat's expected reward once its face-down cards (0) in ``layout`` are
+    turned up, drawn without replacement from ``unseen`` (counts by rank)."""
+    down = [p for p in range(6) if layout[p] == 0]
+    full = list(layout)
+    if not down:
+        return reward(_score(layout), theirs)
+    total = sum(unseen)
+    if len(down) == 1 <= EXACT_DOWN:
+        value = 0.0
+        for rank in range(1, 14):
+            if unseen[rank]:
+                full[down[0]] = rank
+                value += unseen[rank] * reward(_score(full), theirs)
+        return value / total
+    if len(down) == 2 <= EXACT_DOWN:
+        first, second = down
+        value = 0.0
+        for a in range(1, 14):
+            if not unseen[a]:
+                continue
+            full[first] = a
+            inner = 0.0
+            for b in range(1, 14):
+                k = unseen[b] - (a == b)
+                if k > 0:
+                    full[second] = b
+                    inner += k * reward(_score(full), theirs)
+            value += unseen[a] * inner
+        return value / (total * (total - 1))
+    pool = [r for r in range(1, 14) for _ in range(unseen[r])]
+    draws = random.Random(12345)
+    value = 0.0
+    for _ in range(FINAL_DRAWS):
+        for pos, rank in zip(down, draws.sample(pool, len(down)), strict=True):
+            full[pos] = rank
+        value += reward(_score(full), theirs)
+    return value / FINAL_DRAWS
 
 
 def _mean(option: Option, values: npt.NDArray[np.float64]) -> float:

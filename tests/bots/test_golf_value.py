@@ -105,6 +105,50 @@ def test_the_last_turn_discards_a_card_that_would_lose() -> None:
     assert decide(drawn) == (DISCARD, pytest.approx(reward(0, 8)))
 
 
+def _hole_score(layout: list[int]) -> int:
+    """G5.2, G5.3 by hand: each column of unequal ranks scores both cards (G5.1)."""
+    value = {1: 1, 2: -2, 11: 10, 12: 10, 13: 0}
+    return sum(
+        value.get(layout[c], layout[c]) + value.get(layout[c + 3], layout[c + 3])
+        for c in range(3)
+        if layout[c] != layout[c + 3]
+    )
+
+
+def test_the_last_turn_with_two_cards_face_down_is_valued_exactly() -> None:
+    """G3.1: after the other closed, each move's value is the hole's reward averaged
+    over every ordered pair of unseen cards the seat's two face-down cards may be, as
+    counted here by brute force, card by card."""
+    mine = (0, 5, 9, 4, 0, 13)  # cards 1 and 5 face down
+    theirs = (7, 6, 2, 7, 8, 10)  # all face up: 0 + 14 + 8
+    held = 3
+    s = Sight(
+        mine, theirs, 8, unseen_of(mine, theirs, discard=(8,), held=held), "drawn", held, True, True
+    )
+    pool = [rank for rank in range(1, 14) for _ in range(s.unseen[rank])]
+    down = [p for p in range(6) if mine[p] == 0]
+    other = _hole_score(list(theirs))
+
+    def expected(pos: int | None) -> float:
+        total = 0.0
+        count = 0
+        for i, x in enumerate(pool):
+            for j, y in enumerate(pool):
+                if i != j:
+                    layout = list(mine)
+                    layout[down[0]], layout[down[1]] = x, y
+                    if pos is not None:
+                        layout[pos] = held
+                    total += reward(_hole_score(layout), other)
+                    count += 1
+        return total / count
+
+    values = dict(options(s))
+    for pos in range(6):
+        assert values[SWAP[pos]] == pytest.approx(expected(pos), abs=1e-12), pos
+    assert values[DISCARD] >= expected(None) - 1e-12  # passing, or better a flip
+
+
 def test_the_policy_reads_only_the_seats_view() -> None:
     """The same move on a state whose every card the seat cannot know is resampled."""
     changed = 0
