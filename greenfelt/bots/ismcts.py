@@ -41,7 +41,9 @@ does where the fitted Golf model plays (``DEFAULT_PER_CHOICE``). Options serve
 experiments: ``align`` (Golf: candidates that turn up different face-down cards
 see the same card in each world, ``golf_worlds``; measured worse, so off),
 ``playout_phases`` (phases the playout decides without a search, in every
-stage of the round or one: ``turn@other``),
+stage of the round or one: ``turn@other``; by default the early turns, and where
+the learned six-card value proposes the move, the last turn, which it values
+exactly: ``DEFAULT_VALUE_PHASES``),
 ``win_weight`` (Golf: the reward's share for the result of the hole), and
 ``stage_budget`` and ``stage_z`` (Golf: the budget's multiplier and the anchor's
 threshold by how near the round is to its end, ``golf_stage``), ``halving``
@@ -69,6 +71,7 @@ __all__ = [
     "DEFAULT_PER_CHOICE",
     "DEFAULT_PLAYOUT_PHASES",
     "DEFAULT_PRIOR_WEIGHT",
+    "DEFAULT_VALUE_PHASES",
     "DEFAULT_WIN_WEIGHT",
     "ExpertBot",
     "golf_reward",
@@ -132,6 +135,16 @@ six-card against greedy, on the same 1,985 holes (two seeds) as the default that
 searched those turns: paired -0.23 +-0.79 points of percentage of decided holes and
 0.00 +-0.13 points a hole of margin, at 14% less time a move (62.7% of 1,962 decided
 holes; docs/expert-six-card.md)."""
+DEFAULT_VALUE_PHASES = frozenset(("turn@final", "drawn@final", "taken@final", "flip@final"))
+"""What the learned six-card value (``golf_value``) also decides without a search at the
+default budget, where it proposes the seat's own move: the seat's last turn after
+another closed (G3.1), which it values exactly (the hole's own reward over what the
+seat's face-down cards may be, ``golf_value.EXACT_DOWN``), so rollouts can only add
+noise there. On six-card against greedy, all 1,500 holes of seed 3131's first 750
+deals, paired with the search there (exact values too, run beside it): +0.10 +-0.15
+points of percentage of decided holes and +0.01 +-0.02 points a hole, at 1% less time
+a move; the search and the value nearly always agree in the last turn, so the gain is
+the simpler decision, not strength (docs/expert-six-card.md)."""
 DEFAULT_TOP_MOVES: dict[str, int] = {}
 """How many of the fitted model's best placements the search weighs at the default
 budget, by stage of the round (``top_moves``; a stage not named: every legal move).
@@ -457,7 +470,8 @@ class ExpertBot(Bot):
         # (docs/expert-six-card.md).
         self.align = _flag("align", align) and game == "golf"
         # Phases the own playout decides without a search where the fitted model
-        # applies; None: DEFAULT_PLAYOUT_PHASES at the default budget, else none.
+        # applies; None: at the default budget DEFAULT_PLAYOUT_PHASES (and, where the
+        # learned value proposes the move, DEFAULT_VALUE_PHASES), else none.
         # An entry is a phase ("flip") or a phase in one stage of the round
         # (``golf_stage``: "turn@other").
         if isinstance(playout_phases, str):
@@ -540,7 +554,7 @@ class ExpertBot(Bot):
             first = obs.sample(random.Random(seed))
         modelled = self._fitted and _model_applies(first)
         own = self._own_move(first) if modelled else self.playout
-        if modelled and self._left_to_playout(obs.view["phase"], first):
+        if modelled and self._left_to_playout(obs.view["phase"], first, own):
             # By default G1.7's opening reveals: they come before the seat has seen
             # more than one card, a choice of symmetry, which the playout's rule (a
             # column of its own) settles without a budget spent on equal moves; and
@@ -649,18 +663,26 @@ class ExpertBot(Bot):
             return best
         return best if _clearly_better(results[best], results[anchor], z) else anchor
 
-    def _unsearched(self) -> frozenset[str]:
-        """The phases the fitted playout decides alone (``playout_phases``)."""
+    def _unsearched(self, own: Policy) -> frozenset[str]:
+        """The phases the own move decides alone (``playout_phases``): by default
+        DEFAULT_PLAYOUT_PHASES, and DEFAULT_VALUE_PHASES where the learned value
+        proposes the move (``own``)."""
         if self.playout_phases is not None:
             return self.playout_phases
-        return DEFAULT_PLAYOUT_PHASES if self._default_budget else frozenset()
+        if not self._default_budget:
+            return frozenset()
+        from greenfelt.bots.golf_value import value_policy
 
-    def _left_to_playout(self, phase: str, world: Any) -> bool:
-        """Whether the fitted playout decides ``phase`` alone here: the phase is
+        if own is value_policy:
+            return DEFAULT_PLAYOUT_PHASES | DEFAULT_VALUE_PHASES
+        return DEFAULT_PLAYOUT_PHASES
+
+    def _left_to_playout(self, phase: str, world: Any, own: Policy) -> bool:
+        """Whether the own move (``own``) decides ``phase`` alone here: the phase is
         listed, or the phase in the round's current stage ("turn@other")."""
         from greenfelt.bots.golf_stage import stage
 
-        unsearched = self._unsearched()
+        unsearched = self._unsearched(own)
         return phase in unsearched or f"{phase}@{stage(world)}" in unsearched
 
     def _candidates(self, legal: list[Any], world: Any, modelled: bool, anchor: Any) -> list[Any]:

@@ -18,7 +18,7 @@ from greenfelt.bots.base import observe
 from greenfelt.bots.golf_playout import playout_policy
 from greenfelt.bots.golf_stage import stage
 from greenfelt.bots.golf_value import value_policy
-from greenfelt.bots.ismcts import DEFAULT_PLAYOUT_PHASES, ExpertBot
+from greenfelt.bots.ismcts import DEFAULT_PLAYOUT_PHASES, DEFAULT_VALUE_PHASES, ExpertBot
 from greenfelt.golf import find_preset, new_round
 from greenfelt.golf.actions import parse_action
 from greenfelt.golf.game import GolfRound
@@ -101,6 +101,24 @@ def position(where: str) -> GolfRound:
     return next(state for state in turn_starts() if stage(state) == where)
 
 
+def test_the_learned_value_plays_the_last_turn_without_a_search() -> None:
+    """DEFAULT_VALUE_PHASES: after another seat closed (G3.1) the learned value knows
+    its move's worth exactly (the hole's reward over the seat's face-down cards), so
+    where it proposes the move (two-player six-card) the default expert plays that
+    move unsearched; the turns before the end are still searched."""
+    assert "turn@final" in DEFAULT_VALUE_PHASES
+    bot = ExpertBot("golf", 7)
+    for where, searched in (("other", False), ("near", True), ("close", True), ("final", False)):
+        state = position(where)
+        move = bot.choose(observe(state))
+        assert (bot.last_iterations > 0) is searched, where
+        if not searched:
+            assert move == value_policy(state, random.Random(0)), where
+    asked = ExpertBot("golf", 7, playout_phases="reveal,turn@other")  # as asked, searched
+    asked.choose(observe(position("final")))
+    assert asked.last_iterations > 0
+
+
 def test_the_budget_grows_only_in_the_stages_named() -> None:
     """A turn (draw or take) gets 300 iterations by default where it is searched;
     tripled where the seat can close, unchanged elsewhere (near: a rival can close)."""
@@ -121,7 +139,7 @@ def test_the_default_leaves_the_early_turns_to_the_playout() -> None:
     """DEFAULT_PLAYOUT_PHASES: while no seat is near closing (G3.1), the turn (G2.1)
     is the playout's, without a search; near the end it is searched."""
     assert "turn@other" in DEFAULT_PLAYOUT_PHASES
-    bot = ExpertBot("golf", 7)
+    bot = ExpertBot("golf", 7, value="off")
     for where, searched in (("other", False), ("near", True), ("close", True), ("final", True)):
         state = position(where)
         move = bot.choose(observe(state))
@@ -149,10 +167,12 @@ def test_a_stage_threshold_no_search_can_pass_keeps_the_playouts_move(where: str
     # Without the threshold the search overrules the playout here for some seed,
     # so keeping its move is the threshold's doing. Rollouts play the hole out
     # (leaf=0): ended at the network's value (the default) they agree with its move
-    # here for these seeds, which would leave the threshold nothing to show.
-    free = [ExpertBot("golf", seed, anchor_z=0, leaf=0).choose(obs) for seed in range(3)]
+    # here for these seeds, which would leave the threshold nothing to show. The
+    # last turn is searched only when asked (DEFAULT_VALUE_PHASES leaves it out).
+    searched = {"anchor_z": 0, "leaf": 0, "playout_phases": "reveal,turn@other"}
+    free = [ExpertBot("golf", seed, **searched).choose(obs) for seed in range(3)]
     assert any(choice != own for choice in free)
     for seed in range(3):
-        bot = ExpertBot("golf", seed, anchor_z=0, leaf=0, stage_z={where: 1e9})
+        bot = ExpertBot("golf", seed, **searched, stage_z={where: 1e9})
         assert bot.choose(obs) == own
         assert bot.last_iterations > 0  # it searched, and kept the anchor
