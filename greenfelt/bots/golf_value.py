@@ -562,14 +562,14 @@ def _expected_final(layout: Sequence[int], unseen: list[int], theirs: int) -> fl
     if not down:
         return reward(_score(layout), theirs)
     total = sum(unseen)
-    if len(down) == 1 <= EXACT_DOWN:
+    if len(down) == 1 and EXACT_DOWN >= 1:
         value = 0.0
         for rank in range(1, 14):
             if unseen[rank]:
                 full[down[0]] = rank
                 value += unseen[rank] * reward(_score(full), theirs)
         return value / total
-    if len(down) == 2 <= EXACT_DOWN:
+    if len(down) == 2 and EXACT_DOWN >= 2:
         first, second = down
         value = 0.0
         for a in range(1, 14):
