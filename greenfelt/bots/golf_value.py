@@ -558,32 +558,12 @@ def _expected_final(layout: Sequence[int], unseen: list[int], theirs: int) -> fl
     """The seat's expected reward once its face-down cards (0) in ``layout`` are
     turned up, drawn without replacement from ``unseen`` (counts by rank)."""
     down = [p for p in range(6) if layout[p] == 0]
+    if len(down) <= EXACT_DOWN:
+        total, ways = sum(unseen), 1
+        for drawn in range(len(down)):  # ordered draws: total x (total - 1) x ...
+            ways *= total - drawn
+        return _exact_final(list(layout), down, list(unseen), theirs) / ways
     full = list(layout)
-    if not down:
-        return reward(_score(layout), theirs)
-    total = sum(unseen)
-    if len(down) == 1 and EXACT_DOWN >= 1:
-        value = 0.0
-        for rank in range(1, 14):
-            if unseen[rank]:
-                full[down[0]] = rank
-                value += unseen[rank] * reward(_score(full), theirs)
-        return value / total
-    if len(down) == 2 and EXACT_DOWN >= 2:
-        first, second = down
-        value = 0.0
-        for a in range(1, 14):
-            if not unseen[a]:
-                continue
-            full[first] = a
-            inner = 0.0
-            for b in range(1, 14):
-                k = unseen[b] - (a == b)
-                if k > 0:
-                    full[second] = b
-                    inner += k * reward(_score(full), theirs)
-            value += unseen[a] * inner
-        return value / (total * (total - 1))
     pool = [r for r in range(1, 14) for _ in range(unseen[r])]
     draws = random.Random(12345)
     value = 0.0
@@ -592,6 +572,26 @@ def _expected_final(layout: Sequence[int], unseen: list[int], theirs: int) -> fl
             full[pos] = rank
         value += reward(_score(full), theirs)
     return value / FINAL_DRAWS
+
+
+def _exact_final(full: list[int], down: list[int], unseen: list[int], theirs: int) -> float:
+    """:func:`_expected_final` by counting, before dividing by the number of ordered
+    draws: the reward of each rank the first face-down card may be, times how many
+    unseen cards have it, of the rest counted the same way (``full`` and ``unseen``
+    are restored on return)."""
+    if not down:
+        return reward(_score(full), theirs)
+    pos, rest = down[0], down[1:]
+    value = 0.0
+    for rank in range(1, 14):
+        count = unseen[rank]
+        if count:
+            full[pos] = rank
+            unseen[rank] -= 1
+            value += count * _exact_final(full, rest, unseen, theirs)
+            unseen[rank] += 1
+    full[pos] = 0
+    return value
 
 
 def _mean(option: Option, values: npt.NDArray[np.float64]) -> float:
