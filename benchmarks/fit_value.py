@@ -10,9 +10,14 @@ Approximate policy iteration against greedy, two-player six-card Golf:
 2. ``train``: fit the network to those targets (PyTorch, CPU: ``pip install
    torch==2.13.0``, only here; the bots run it with numpy);
 3. ``play``: the value policy with a network against greedy (win rate of decided
-   holes with its 95% interval, points a hole), the same mirrored deals for a seed.
+   holes with its 95% interval, points a hole), the same mirrored deals for a seed;
+4. ``heldout``: networks' error on the afterstates ``train`` holds out of the same
+   data (the same split for the same ``--seed``), the shipped network's included,
+   to compare fits on equal terms. ``train --keep best`` keeps the epoch of the
+   lowest held-out error: a fit from scratch overfits after three or four.
 
-The shipped network came from (each step about 18 minutes on 2 cores)::
+The shipped network came from (a ``collect`` of 40,000 deals takes 18-40 minutes
+on 2 cores, the exploring ones the longest; a ``train`` a minute or two)::
 
     fit_value.py collect --policy playout --deals 220000 --seed 2 --out d0.npz
     fit_value.py train d0.npz --out n0.npz --epochs 6
@@ -227,14 +232,21 @@ def play(args: argparse.Namespace) -> None:
             )
 
 
-def train(args: argparse.Namespace) -> None:
+def _torch() -> Any:
     try:
         import torch
     except ImportError:
-        sys.exit("train needs PyTorch (CPU): .venv/bin/pip install torch==2.13.0")
-    torch.set_num_threads(args.threads)
+        sys.exit("train and heldout need PyTorch (CPU): .venv/bin/pip install torch==2.13.0")
+    return torch
+
+
+def _split(data: list[str], target: str, seed: int) -> tuple[Any, Any, Any, Any]:
+    """The collected afterstates as network inputs, split as ``train`` splits them:
+    shuffled by ``seed``, the first 50,000 (a tenth at most) held out. Returns the
+    held-out inputs and targets, then the fitted ones (torch tensors)."""
+    torch = _torch()
     xs, ys = [], []
-    for name in args.data:
+    for name in data:
         d = np.load(name)
         index, scalars = golf_value.featurize(
             d["mine"], d["theirs"], d["top"], d["unseen"], d["closed"]
@@ -243,15 +255,38 @@ def train(args: argparse.Namespace) -> None:
         np.add.at(x, (np.arange(len(index))[:, None], index), 1.0)
         x[:, golf_value.ONE_HOT :] = scalars
         xs.append(x)
-        ys.append(d[args.target])
+        ys.append(d[target])
     x_all = torch.from_numpy(np.concatenate(xs))
     y_all = torch.from_numpy(np.concatenate(ys))
-    torch.manual_seed(args.seed)
+    torch.manual_seed(seed)
     order = torch.randperm(len(y_all))
     x_all, y_all = x_all[order], y_all[order]
     held = min(50_000, len(y_all) // 10)
-    xv, yv, xt, yt = x_all[:held], y_all[:held], x_all[held:], y_all[held:]
-    sizes = [golf_value.FEATURES, *(int(h) for h in args.hidden.split(",")), 1]
+    return x_all[:held], y_all[:held], x_all[held:], y_all[held:]
+
+
+def heldout(args: argparse.Namespace) -> None:
+    """Each network's error on the afterstates ``train`` holds out of ``data``: whether
+    a fit generalises better than another, the shipped network included."""
+    torch = _torch()
+    xv, yv, _, yt = _split(args.data, args.target, args.seed)
+    constant = float(((yv - yt.mean()) ** 2).mean())
+    print(f"{len(yv)} afterstates held out of {len(yv) + len(yt)}; a constant: {constant:.5f}")
+    for path in args.network or [str(golf_value.WEIGHTS_PATH)]:
+        with np.load(path) as w:
+            hidden = [w[f"b{i}"].shape[0] for i in range(1, 10) if f"b{i + 1}" in w]
+        net, _ = _network(hidden, path)
+        with torch.no_grad():
+            mse = float(((torch.sigmoid(net(xv)[:, 0]) - yv) ** 2).mean())
+        print(f"{path}: held-out mse {mse:.5f}")
+
+
+def _network(hidden: list[int], init: str) -> tuple[Any, list[Any]]:
+    """The network ``train`` fits (ReLU layers of ``hidden`` sizes, one output before
+    the sigmoid), with the weights of the file ``init`` if one is named; and its
+    linear layers."""
+    torch = _torch()
+    sizes = [golf_value.FEATURES, *hidden, 1]
     layers: list[Any] = []
     for i in range(len(sizes) - 1):
         layers.append(torch.nn.Linear(sizes[i], sizes[i + 1]))
@@ -259,14 +294,23 @@ def train(args: argparse.Namespace) -> None:
             layers.append(torch.nn.ReLU())
     net = torch.nn.Sequential(*layers)
     linear = [m for m in net if isinstance(m, torch.nn.Linear)]
-    if args.init:
-        w = np.load(args.init)
+    if init:
+        w = np.load(init)
         for i, m in enumerate(linear):
             m.weight.data = torch.from_numpy(w[f"W{i + 1}"].T.copy()).float()
             m.bias.data = torch.from_numpy(w[f"b{i + 1}"].copy()).float()
+    return net, linear
+
+
+def train(args: argparse.Namespace) -> None:
+    torch = _torch()
+    torch.set_num_threads(args.threads)
+    xv, yv, xt, yt = _split(args.data, args.target, args.seed)
+    net, linear = _network([int(h) for h in args.hidden.split(",")], args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     constant = float(((yv - yt.mean()) ** 2).mean())
+    best = (math.inf, 0, [(m.weight.data.clone(), m.bias.data.clone()) for m in linear])
     for epoch in range(args.epochs):
         net.train()
         perm = torch.randperm(len(yt))
@@ -281,6 +325,12 @@ def train(args: argparse.Namespace) -> None:
         with torch.no_grad():
             mse = float(((torch.sigmoid(net(xv)[:, 0]) - yv) ** 2).mean())
         print(f"epoch {epoch + 1}: held-out mse {mse:.5f} (a constant: {constant:.5f})")
+        if mse < best[0]:
+            best = (mse, epoch + 1, [(m.weight.data.clone(), m.bias.data.clone()) for m in linear])
+    if args.keep == "best":
+        for m, (weight, bias) in zip(linear, best[2], strict=True):
+            m.weight.data, m.bias.data = weight, bias
+        print(f"kept epoch {best[1]}, the lowest held-out mse")
     weights = {}
     for i, m in enumerate(linear):
         weights[f"W{i + 1}"] = m.weight.data.numpy().T.copy()
@@ -316,6 +366,20 @@ def main() -> None:
     t.add_argument("--lr", type=float, default=2e-3)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--threads", type=int, default=1)
+    t.add_argument(
+        "--keep",
+        choices=("last", "best"),
+        default="last",
+        help="the network of the last epoch (as the shipped one was fitted), or of the"
+        " epoch with the lowest held-out mse (a fit from scratch overfits after a few)",
+    )
+    h = sub.add_parser("heldout", help="networks' error on the afterstates train holds out")
+    h.add_argument("data", nargs="+")
+    h.add_argument(
+        "--network", action="append", help="a network file (.npz); default: the shipped one"
+    )
+    h.add_argument("--target", choices=("td", "mc"), default="td")
+    h.add_argument("--seed", type=int, default=0)
     p = sub.add_parser("play", help="the value policy against greedy")
     p.add_argument(
         "--policy",
@@ -327,7 +391,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=22)
     p.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    {"collect": collect, "train": train, "play": play}[args.command](args)
+    {"collect": collect, "train": train, "heldout": heldout, "play": play}[args.command](args)
 
 
 if __name__ == "__main__":
