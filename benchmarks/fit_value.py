@@ -236,8 +236,15 @@ def _torch() -> Any:
     try:
         import torch
     except ImportError:
-        sys.exit("train and heldout need PyTorch (CPU): .venv/bin/pip install torch==2.13.0")
+        sys.exit("train and heldout need PyTorch (CPU): .venv/bin/pip install -e '.[fit]'")
     return torch
+
+
+def _mse(net: Any, x: Any, y: Any) -> float:
+    """The network's mean squared error on inputs ``x`` against targets ``y``."""
+    torch = _torch()
+    with torch.no_grad():
+        return float(((torch.sigmoid(net(x)[:, 0]) - y) ** 2).mean())
 
 
 def _split(data: list[str], target: str, seed: int) -> tuple[Any, Any, Any, Any]:
@@ -268,7 +275,6 @@ def _split(data: list[str], target: str, seed: int) -> tuple[Any, Any, Any, Any]
 def heldout(args: argparse.Namespace) -> None:
     """Each network's error on the afterstates ``train`` holds out of ``data``: whether
     a fit generalises better than another, the shipped network included."""
-    torch = _torch()
     xv, yv, _, yt = _split(args.data, args.target, args.seed)
     constant = float(((yv - yt.mean()) ** 2).mean())
     print(f"{len(yv)} afterstates held out of {len(yv) + len(yt)}; a constant: {constant:.5f}")
@@ -276,9 +282,7 @@ def heldout(args: argparse.Namespace) -> None:
         with np.load(path) as w:
             hidden = [w[f"b{i}"].shape[0] for i in range(1, 10) if f"b{i + 1}" in w]
         net, _ = _network(hidden, path)
-        with torch.no_grad():
-            mse = float(((torch.sigmoid(net(xv)[:, 0]) - yv) ** 2).mean())
-        print(f"{path}: held-out mse {mse:.5f}")
+        print(f"{path}: held-out mse {_mse(net, xv, yv):.5f}")
 
 
 def _network(hidden: list[int], init: str) -> tuple[Any, list[Any]]:
@@ -295,10 +299,10 @@ def _network(hidden: list[int], init: str) -> tuple[Any, list[Any]]:
     net = torch.nn.Sequential(*layers)
     linear = [m for m in net if isinstance(m, torch.nn.Linear)]
     if init:
-        w = np.load(init)
-        for i, m in enumerate(linear):
-            m.weight.data = torch.from_numpy(w[f"W{i + 1}"].T.copy()).float()
-            m.bias.data = torch.from_numpy(w[f"b{i + 1}"].copy()).float()
+        with np.load(init) as w:
+            for i, m in enumerate(linear):
+                m.weight.data = torch.from_numpy(w[f"W{i + 1}"].T.copy()).float()
+                m.bias.data = torch.from_numpy(w[f"b{i + 1}"].copy()).float()
     return net, linear
 
 
@@ -310,7 +314,7 @@ def train(args: argparse.Namespace) -> None:
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     constant = float(((yv - yt.mean()) ** 2).mean())
-    best = (math.inf, 0, [(m.weight.data.clone(), m.bias.data.clone()) for m in linear])
+    best_mse, best_epoch, best_weights = math.inf, 0, []
     for epoch in range(args.epochs):
         net.train()
         perm = torch.randperm(len(yt))
@@ -322,15 +326,15 @@ def train(args: argparse.Namespace) -> None:
             opt.step()
         schedule.step()
         net.eval()
-        with torch.no_grad():
-            mse = float(((torch.sigmoid(net(xv)[:, 0]) - yv) ** 2).mean())
+        mse = _mse(net, xv, yv)
         print(f"epoch {epoch + 1}: held-out mse {mse:.5f} (a constant: {constant:.5f})")
-        if mse < best[0]:
-            best = (mse, epoch + 1, [(m.weight.data.clone(), m.bias.data.clone()) for m in linear])
-    if args.keep == "best":
-        for m, (weight, bias) in zip(linear, best[2], strict=True):
+        if mse < best_mse:
+            best_mse, best_epoch = mse, epoch + 1
+            best_weights = [(m.weight.data.clone(), m.bias.data.clone()) for m in linear]
+    if args.keep == "best" and best_weights:
+        for m, (weight, bias) in zip(linear, best_weights, strict=True):
             m.weight.data, m.bias.data = weight, bias
-        print(f"kept epoch {best[1]}, the lowest held-out mse")
+        print(f"kept epoch {best_epoch}, the lowest held-out mse")
     weights = {}
     for i, m in enumerate(linear):
         weights[f"W{i + 1}"] = m.weight.data.numpy().T.copy()
