@@ -7,8 +7,8 @@ Approximate policy iteration against greedy, two-player six-card Golf:
    view) with a target: what the hole gave it (``ismcts.golf_reward``), or with
    ``--lam`` below 1 the TD(lambda) blend of that and the values the policy
    computed at its next turns (``golf_value.decide``), far less noisy;
-2. ``train``: fit the network to those targets (PyTorch, CPU: ``pip install
-   torch==2.13.0``, only here; the bots run it with numpy);
+2. ``train``: fit the network to those targets (PyTorch, CPU: ``pip install -e
+   '.[fit]'``, only here; the bots run it with numpy);
 3. ``play``: the value policy with a network against greedy (win rate of decided
    holes with its 95% interval, points a hole), the same mirrored deals for a seed;
 4. ``heldout``: networks' error on the afterstates ``train`` holds out of the same
@@ -272,11 +272,16 @@ def _split(data: list[str], target: str, seed: int) -> tuple[Any, Any, Any, Any]
     return x_all[:held], y_all[:held], x_all[held:], y_all[held:]
 
 
+def _constant_mse(yv: Any, yt: Any) -> float:
+    """The held-out error of the fitted targets' mean: what any fit must beat."""
+    return float(((yv - yt.mean()) ** 2).mean())
+
+
 def heldout(args: argparse.Namespace) -> None:
     """Each network's error on the afterstates ``train`` holds out of ``data``: whether
     a fit generalises better than another, the shipped network included."""
     xv, yv, _, yt = _split(args.data, args.target, args.seed)
-    constant = float(((yv - yt.mean()) ** 2).mean())
+    constant = _constant_mse(yv, yt)
     print(f"{len(yv)} afterstates held out of {len(yv) + len(yt)}; a constant: {constant:.5f}")
     for path in args.network or [str(golf_value.WEIGHTS_PATH)]:
         with np.load(path) as w:
@@ -313,7 +318,7 @@ def train(args: argparse.Namespace) -> None:
     net, linear = _network([int(h) for h in args.hidden.split(",")], args.init)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
-    constant = float(((yv - yt.mean()) ** 2).mean())
+    constant = _constant_mse(yv, yt)
     best_mse, best_epoch, best_weights = math.inf, 0, []
     for epoch in range(args.epochs):
         net.train()
