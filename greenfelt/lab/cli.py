@@ -12,12 +12,14 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from greenfelt.errors import RulesError
 from greenfelt.lab import LabError
 
-__all__ = ["parse_bot_options", "parse_bots", "register"]
+__all__ = ["Variant", "parse_bot_options", "parse_bots", "parse_variant", "register"]
 
 _FLAGS = """\
 flags (sim golf / sim spades):
@@ -57,10 +59,17 @@ examples:
   greenfelt sim compare golf --rules six-card,nine-card,four-card --bots greedy --games 500
 """
 
+_COMPARED = "six-card,nine-card,four-card"  # compared when neither --rules nor --variant is given
+
 _COMPARE_FLAGS = """\
 flags (sim compare golf):
-  --rules P1,P2,...         rule presets to compare (default six-card,nine-card,four-card)
-  --set OPTION=VALUE        change an option in every rule set, repeatable
+  --rules P1,P2,...         rule presets to compare (default six-card,nine-card,four-card,
+                            or none when --variant is given)
+  --variant '[NAME:] PRESET OPTION=VALUE...'
+                            a preset with house rules of its own, compared as one more
+                            rule set; repeatable. NAME labels it (default: its text)
+  --set OPTION=VALUE        change an option in every rule set, repeatable (a variant's
+                            own options win)
   --players N               seats at the table (default 2)
   --bots L1,L2,...          bot level per seat, the same for every rule set (default greedy)
   --games N                 holes per rule set, rounded up to whole matches: a multiple of
@@ -79,9 +88,11 @@ clockwise; a change is the sole lead, the lowest running total, passing to a dif
 seat); tied holes; first-seat win rate and its advantage over the average seat; mean
 points per hole. Intervals: Student t over deals (over matches for lead changes).
 
-example:
+examples:
   greenfelt sim compare golf --rules six-card,nine-card,four-card --players 2 --bots greedy \\
       --games 500 --seed 7 --out compare
+  greenfelt sim compare golf --rules six-card --variant "penalty: six-card closer_rule=penalty_10" \\
+      --variant "jokers: six-card jokers_per_deck=2" --games 2000
 """
 
 
@@ -127,6 +138,41 @@ def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
             )
         out.setdefault(level.strip().lower(), {})[name.strip()] = _value(value.strip())
     return out
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A house-rule variant to compare: a preset with its own options (``--variant``)."""
+
+    name: str
+    preset: str
+    options: dict[str, str]
+
+
+def parse_variant(text: str) -> Variant:
+    """``"penalty: six-card closer_rule=penalty_10"`` as a Variant; raises LabError.
+
+    An optional ``NAME:`` comes first (a colon before any ``=``, so ``values=A:1`` is an
+    option), then a preset, then ``OPTION=VALUE`` words; without a name the variant is
+    called by its text, e.g. ``six-card closer_rule=penalty_10``.
+    """
+    head, sep, rest = text.partition(":")
+    name = head.strip() if sep and "=" not in head else ""
+    words = (rest if name else text).split()
+    example = "e.g. 'penalty: six-card closer_rule=penalty_10'"
+    if (sep and "=" not in head and not name) or not words:
+        raise LabError(f"--variant {text!r}: expected [NAME:] PRESET OPTION=VALUE..., {example}")
+    if "=" in words[0]:
+        raise LabError(f"--variant {text!r}: name a preset before the options, {example}")
+    options: dict[str, str] = {}
+    for word in words[1:]:
+        option, equals, value = word.partition("=")
+        if not equals or not option or not value:
+            raise LabError(f"--variant {text!r}: {word!r} is not OPTION=VALUE ({example})")
+        if option in options:
+            raise LabError(f"--variant {text!r} sets {option} twice")
+        options[option] = value
+    return Variant(name or " ".join(words), words[0], options)
 
 
 def _positive(flag: str, value: int) -> int:
@@ -277,21 +323,35 @@ def _compare(args: argparse.Namespace) -> int:
     _positive("--games", args.games)
     _positive("--match-holes", args.match_holes)
     jobs = _jobs(args.jobs)
-    names = [name.strip() for name in args.rules.split(",")]
-    if any(not name for name in names):
-        raise LabError(f"--rules {args.rules!r}: expected presets separated by commas")
-    if len(set(names)) != len(names):
-        raise LabError(f"--rules {args.rules!r} names a rule set twice")
+    variants = [parse_variant(text) for text in args.variant or ()]
+    if args.rules is None:
+        presets = [] if variants else _COMPARED.split(",")
+    else:
+        presets = [name.strip() for name in args.rules.split(",")]
+        if any(not name for name in presets):
+            raise LabError(f"--rules {args.rules!r}: expected presets separated by commas")
+    sets = [*(Variant(name, name, {}) for name in presets), *variants]
+    names = [entry.name for entry in sets]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise LabError(f"--rules and --variant name the rule set {twice!r} twice")
     bots = parse_bots(args.bots, args.players)
     players = len(bots)
     options = parse_bot_options(args.bot_option)
     specs = []
-    for name in names:
-        rules, rules_json = _rules_json("golf", name, args.set)
+    for index, entry in enumerate(sets):
+        # A variant's own options win over --set, which applies to every rule set.
+        own = [f"{key}={value}" for key, value in entry.options.items()]
+        try:
+            rules, rules_json = _rules_json("golf", entry.preset, [*(args.set or ()), *own])
+        except RulesError as error:
+            if index < len(presets):
+                raise
+            raise RulesError(f"--variant {entry.name!r}: {error}") from None
         rules.check_players(players)
         spec = Spec("golf", rules_json, players, bots, args.seed, options)
         check_bots(spec)
-        specs.append((name, spec))
+        specs.append((entry.name, spec))
     out = _prepare_out(args.out) if args.out else None
     block = players * args.match_holes
     deals = -(-args.games // block) * args.match_holes
@@ -309,6 +369,9 @@ def _compare(args: argparse.Namespace) -> int:
     config = {
         "game": "golf",
         "rules": names,
+        "variants": [
+            {"name": v.name, "preset": v.preset, "set": dict(v.options)} for v in variants
+        ],
         "set": list(args.set or []),
         "players": players,
         "bots": list(bots),
@@ -436,8 +499,8 @@ def register(commands: Any) -> None:
         "compare",
         help="the same bots across several Golf rule sets, side by side",
         description=(
-            "Which rules make the best game? The same bots play each rule set; a table "
-            "and a plot compare them."
+            "Which rules make the best game? The same bots play each rule set (presets, "
+            "or your house rules with --variant); a table and a plot compare them."
         ),
         epilog=_COMPARE_FLAGS,
         formatter_class=fmt,
@@ -453,9 +516,14 @@ def register(commands: Any) -> None:
     )
     cgolf.add_argument(
         "--rules",
-        default="six-card,nine-card,four-card",
         metavar="P1,P2,...",
-        help="presets to compare (six-card,nine-card,four-card)",
+        help=f"presets to compare ({_COMPARED}, unless --variant is given)",
+    )
+    cgolf.add_argument(
+        "--variant",
+        action="append",
+        metavar="'[NAME:] PRESET OPTION=VALUE...'",
+        help="a preset with house rules of its own, compared as a rule set (repeatable)",
     )
     cgolf.add_argument(
         "--set", action="append", metavar="OPTION=VALUE", help="override in every rule set"

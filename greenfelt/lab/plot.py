@@ -8,6 +8,7 @@ switch, nothing imported by the rest of the command line.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,7 @@ def plot_compare(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: s
     """One panel per measure, one bar per rule set (95% interval as an error bar)."""
     figure = _figure(12.0, 7.0)
     figure.suptitle(title)
-    names = [str(r["name"]) for r in rule_sets]
+    names = [textwrap.fill(str(r["name"]), 24) for r in rule_sets]  # variants' names run long
     positions = list(range(len(names)))
     colors = [_COLORS[i % len(_COLORS)] for i in positions]
     for index, (key, label, scale) in enumerate(_PANELS):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from greenfelt.cli import main
-from greenfelt.lab.cli import parse_bot_options, parse_bots
+from greenfelt.lab.cli import Variant, parse_bot_options, parse_bots, parse_variant
 
 BAD = {
     "unknown level": (["golf", "--bots", "wizard"], "unknown bot level 'wizard'"),
@@ -53,6 +53,34 @@ BAD = {
     "compare unknown": (
         ["compare", "golf", "--rules", "six-card,bogus", "--bots", "random"],
         "bogus",
+    ),
+    "variant without a preset": (
+        ["compare", "golf", "--variant", "closer_rule=penalty_10", "--bots", "random"],
+        "name a preset before the options",
+    ),
+    "variant word": (
+        ["compare", "golf", "--variant", "six-card closer_rule", "--bots", "random"],
+        "'closer_rule' is not OPTION=VALUE",
+    ),
+    "variant option": (
+        ["compare", "golf", "--variant", "ours: six-card colour=red", "--bots", "random"],
+        "--variant 'ours': unknown option 'colour'",
+    ),
+    "variant value": (
+        ["compare", "golf", "--variant", "six-card closer_rule=often", "--bots", "random"],
+        "'often' is not one of",
+    ),
+    "variant preset": (
+        ["compare", "golf", "--variant", "ours: seven-card", "--bots", "random"],
+        "--variant 'ours': unknown Golf preset 'seven-card'",
+    ),
+    "variant named as a preset": (
+        ["compare", "golf", "--rules", "six-card", "--variant", "six-card: four-card"],
+        "the rule set 'six-card' twice",
+    ),
+    "variant sets twice": (
+        ["compare", "golf", "--variant", "six-card knock=on knock=off"],
+        "sets knock twice",
     ),
     "compare match holes": (
         ["compare", "golf", "--bots", "random", "--match-holes", "0"],
@@ -141,9 +169,9 @@ def test_sim_help_explains_every_flag_with_examples(capsys: pytest.CaptureFixtur
 def test_compare_help_explains_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (("sim", "compare"), ("sim", "compare", "golf")):
         text = help_of(capsys, *argv)
-        for flag in ["--rules", "--set", "--players", "--bots", "--games", "--match-holes"]:
+        for flag in ["--rules", "--variant", "--set", "--players", "--bots", "--games"]:
             assert flag in text, flag
-        for flag in ["--seed", "--jobs", "--bot-option", "--out", "--quiet"]:
+        for flag in ["--match-holes", "--seed", "--jobs", "--bot-option", "--out", "--quiet"]:
             assert flag in text, flag
         assert "greenfelt sim compare golf --rules six-card,nine-card,four-card" in text
         assert "lead change" in text
@@ -158,6 +186,17 @@ def test_parse_bots_and_options() -> None:
         "greedy": {"x": 0.5},
     }
     assert parse_bot_options(["expert:mode=fast"]) == {"expert": {"mode": "fast"}}
+
+
+def test_parse_variant_names_and_options() -> None:
+    """An optional NAME: first; a colon after an = belongs to a value (G5.1 RANK:POINTS)."""
+    assert parse_variant("penalty: six-card closer_rule=penalty_10") == Variant(
+        "penalty", "six-card", {"closer_rule": "penalty_10"}
+    )
+    assert parse_variant("  six-card   values=K:13,A:11 ") == Variant(
+        "six-card values=K:13,A:11", "six-card", {"values": "K:13,A:11"}
+    )
+    assert parse_variant("our table:nine-card") == Variant("our table", "nine-card", {})
 
 
 def test_score_never_imports_the_lab_libraries() -> None:

@@ -277,6 +277,41 @@ def test_compare_two_rule_sets(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert (tmp_path / "compare.png").read_bytes().startswith(PNG)
 
 
+def test_compare_house_rule_variants(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--variant compares a preset with house rules of its own (G6 closer penalty, G1.4
+    jokers) beside the plain preset; --set reaches every rule set, a variant's own wins."""
+    status, out, _ = sim(
+        capsys, "compare", "golf", "--rules", "six-card", "--bots", "random",
+        "--variant", "penalty: six-card closer_rule=penalty_20",
+        "--variant", "six-card jokers_per_deck=2 final_turns=on",
+        "--set", "final_turns=off", "--games", "40", "--match-holes", "2", "--seed", "5",
+        "--jobs", "1", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    names = ["six-card", "penalty", "six-card jokers_per_deck=2 final_turns=on"]
+    assert [line.split("  ")[0] for line in out.splitlines()[3:6]] == names
+    data = load(tmp_path, "compare.json")
+    assert [r["name"] for r in data["rule_sets"]] == names
+    assert data["config"]["variants"] == [
+        {"name": "penalty", "preset": "six-card", "set": {"closer_rule": "penalty_20"}},
+        {
+            "name": names[2],
+            "preset": "six-card",
+            "set": {"jokers_per_deck": "2", "final_turns": "on"},
+        },
+    ]
+    # Each rule set as the record form: the preset and the options that differ from it.
+    assert [r["rules"] for r in data["rule_sets"]] == [
+        {"preset": "six-card", "set": {"final_turns": False}},  # --set
+        {"preset": "six-card", "set": {"closer_rule": "penalty_20", "final_turns": False}},
+        {"preset": "six-card", "set": {"jokers_per_deck": 2}},  # its final_turns=on won
+    ]
+    points = [r["measures"]["points"]["value"] for r in data["rule_sets"]]
+    assert points[1] != points[0]  # the same deals, scored with the closer's penalty
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "compare.csv").read_text("utf-8"))))
+    assert [r["rules"] for r in rows] == names
+
+
 def test_compare_lead_changes_count_whole_matches(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
