@@ -86,7 +86,9 @@ deviation, and mean absolute difference between two players); lead changes per m
 (consecutive deals of one seat rotation form an H-hole match with the deal passing
 clockwise; a change is the sole lead, the lowest running total, passing to a different
 seat); tied holes; first-seat win rate and its advantage over the average seat; mean
-points per hole. Intervals: Student t over deals (over matches for lead changes).
+points per hole; where --bots mixes levels, each level's share of the decided holes (how
+much the rules reward the better player). Intervals: Student t over deals (over matches
+for lead changes), Wilson for shares.
 
 examples:
   greenfelt sim compare golf --rules six-card,nine-card,four-card --players 2 --bots greedy \\

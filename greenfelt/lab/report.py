@@ -373,7 +373,8 @@ def _scaled(value: float | None) -> float | None:
 def compare_measures(
     spec: Spec, games: Sequence[Mapping[str, Any]], match_holes: int
 ) -> dict[str, Any]:
-    """What makes a good game, for one rule set: length, spread, lead changes, first seat."""
+    """What makes a good game, for one rule set: length, spread, lead changes, first seat,
+    and where the bots differ each level's results (does the better player win?)."""
     n = spec.players
     sd: dict[int, list[float]] = defaultdict(list)
     diff: dict[int, list[float]] = defaultdict(list)
@@ -397,7 +398,7 @@ def compare_measures(
         key: None if rate[key] is None or average is None else rate[key] - average
         for key in ("value", "low", "high")
     }
-    return {
+    out = {
         "holes": len(games),
         "turns_per_hole": _length(games).to_json(),
         "score_sd": _per_deal(sd).to_json(),
@@ -415,6 +416,13 @@ def compare_measures(
         "points": _per_deal(pts).to_json(),
         "players": n,
     }
+    levels = list(dict.fromkeys(spec.bots))
+    if len(levels) > 1:  # how much the better bot wins: the skill these rules reward
+        out["bots"] = [
+            _row(spec, games, [e for e, bot in enumerate(spec.bots) if bot == level])
+            for level in levels
+        ]
+    return out
 
 
 def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -438,6 +446,8 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
         "adv",
         "points/hole",
     ]
+    levels = [row["level"] for row in first.get("bots", ())]
+    header += [f"{level} win % of decided [95% CI]" for level in levels]
     rows = []
     for entry in rule_sets:
         m = entry["measures"]
@@ -453,6 +463,7 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
                 _num(_scaled(m["first_seat_win_rate"]["value"]), 1),
                 _signed(m["first_seat_advantage"]["value"]),
                 _num(m["points"]["value"], 2),
+                *(_ci(row["win_rate_decided"], 1, 100.0) for row in m.get("bots", ())),
             ]
         )
     lines += _table(header, rows)
@@ -463,6 +474,12 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
         f"passing to another seat within a {config['match_holes']}-hole match; adv: first-seat "
         "win % minus the average seat's; 95% intervals t over deals (matches for lead changes)",
     ]
+    if levels:
+        lines.append(
+            "LEVEL win % of decided: of the holes with a sole winner, the share a seat of that "
+            "level won (a level on several seats pooled; Wilson interval): how much the rules "
+            "reward the better player"
+        )
     return lines
 
 
@@ -534,13 +551,15 @@ def results_csv(kind: str, games: Sequence[Mapping[str, Any]]) -> str:
 
 
 def compare_csv(rule_sets: Sequence[Mapping[str, Any]]) -> str:
-    """One row per rule set."""
+    """One row per rule set (and a column per bot level where they differ)."""
+    levels = rule_sets[0]["measures"].get("bots", ()) if rule_sets else ()
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(
         ["rules", "holes", "turns_per_hole", "score_sd", "mean_abs_difference", "matches",
          "lead_changes", "matches_with_lead_change", "tied_holes", "first_seat_win_rate",
-         "average_win_rate", "first_seat_advantage", "points"]
+         "average_win_rate", "first_seat_advantage", "points",
+         *(f"{row['level']}_win_rate_decided" for row in levels)]
     )  # fmt: skip
     for entry in rule_sets:
         m = entry["measures"]
@@ -559,6 +578,7 @@ def compare_csv(rule_sets: Sequence[Mapping[str, Any]]) -> str:
                 m["average_win_rate"],
                 m["first_seat_advantage"]["value"],
                 m["points"]["value"],
+                *(row["win_rate_decided"]["value"] for row in m.get("bots", ())),
             ]
         )
     return buffer.getvalue()

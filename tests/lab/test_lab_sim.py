@@ -266,6 +266,7 @@ def test_compare_two_rule_sets(tmp_path: Path, capsys: pytest.CaptureFixture[str
     for entry in data["rule_sets"]:
         m = entry["measures"]
         assert m["holes"] == 30 and m["matches"] == 10
+        assert "bots" not in m  # one level on every seat: no skill to measure
         assert f"{m['turns_per_hole']['value']:.1f} [" in out
         assert m["score_sd"]["value"] > 0
         games = entry["games"]
@@ -310,6 +311,33 @@ def test_compare_house_rule_variants(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert points[1] != points[0]  # the same deals, scored with the closer's penalty
     rows = list(csv.DictReader(io.StringIO((tmp_path / "compare.csv").read_text("utf-8"))))
     assert [r["rules"] for r in rows] == names
+
+
+def test_compare_shows_each_level_where_bots_differ(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Different levels: each one's share of decided holes (G9.2: a sole lowest score wins)."""
+    status, out, _ = sim(
+        capsys, "compare", "golf", "--rules", "six-card,four-card", "--bots", "greedy,random",
+        "--games", "24", "--match-holes", "2", "--seed", "9", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    assert "greedy win % of decided [95% CI]" in out and "random win % of decided" in out
+    data = load(tmp_path, "compare.json")
+    for entry in data["rule_sets"]:
+        greedy, random_ = entry["measures"]["bots"]
+        assert (greedy["level"], random_["level"]) == ("greedy", "random")
+        decided = [g for g in entry["games"] if len(g["winners"]) == 1]
+        won = sum(1 for g in decided if g["bots"][g["winners"][0]] == "greedy")
+        assert greedy["decided"] == len(decided)
+        assert greedy["win_rate_decided"]["value"] == pytest.approx(won / len(decided))
+        assert random_["win_rate_decided"]["value"] == pytest.approx(1 - won / len(decided))
+        assert f"{100 * won / len(decided):.1f} [" in out
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "compare.csv").read_text("utf-8"))))
+    assert float(rows[0]["greedy_win_rate_decided"]) == pytest.approx(
+        data["rule_sets"][0]["measures"]["bots"][0]["win_rate_decided"]["value"]
+    )
 
 
 def test_compare_lead_changes_count_whole_matches(
