@@ -79,6 +79,8 @@ flags (sim compare golf):
   --jobs N                  worker processes (default: all cores)
   --bot-option L:NAME=VALUE option for every bot of level L, repeatable
   --out DIR                 write compare.json, compare.csv and compare.png into DIR
+  --records                 with --out: also write each hole as a record `greenfelt replay`
+                            verifies, in DIR/records/N-NAME/ (N: the rule set's place)
   --quiet                   no progress bar
 
 Measures per rule set: turns per hole; the spread of scores within a hole (standard
@@ -200,17 +202,44 @@ def _prepare_out(text: str) -> Path:
 _RECORD_NAME = re.compile(r"game-\d{6,}\.json")
 
 
-def _records_sink(out: Path) -> Any:
+_RULE_SET_FOLDER = re.compile(r"\d+-[a-z0-9-]*")
+
+
+def _rule_set_folder(index: int, name: str) -> str:
+    """``records/`` sub-folder of the ``index``-th compared rule set: ``2-closer-10``."""
+    return f"{index}-" + "-".join(re.findall(r"[a-z0-9]+", name.lower()))
+
+
+def _clear_rule_set_records(records: Path) -> None:
+    """Remove an earlier compare's records (only record files and the folders they leave
+    empty), so that the folders left match compare.json."""
+    if not records.is_dir():
+        return
+    try:
+        for folder in records.iterdir():
+            if folder.is_dir() and _RULE_SET_FOLDER.fullmatch(folder.name):
+                for old in folder.iterdir():
+                    if _RECORD_NAME.fullmatch(old.name):
+                        old.unlink()
+                if not any(folder.iterdir()):
+                    folder.rmdir()
+    except OSError as error:
+        raise LabError(f"--out {records.parent}: cannot clear old records ({error})") from None
+
+
+def _records_sink(folder: Path) -> Any:
+    """Write each record as ``folder/game-NNNNNN.json``, after removing an earlier run's."""
     from greenfelt.lab.report import write_text
 
-    folder = out / "records"
     try:
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         for old in folder.iterdir():  # records of an earlier run would not match results.json
             if _RECORD_NAME.fullmatch(old.name):
                 old.unlink()
     except OSError as error:
-        raise LabError(f"--out {out}: cannot write records ({error.strerror or error})") from None
+        raise LabError(
+            f"--out: cannot write records in {folder} ({error.strerror or error})"
+        ) from None
 
     def sink(number: int, text: str) -> None:
         write_text(folder / f"game-{number:06d}.json", text)
@@ -278,7 +307,7 @@ def _sim(args: argparse.Namespace) -> int:
     )
     check_bots(spec)
     out = _prepare_out(args.out) if args.out else None
-    sink = _records_sink(out) if out is not None and args.records else None
+    sink = _records_sink(out / "records") if out is not None and args.records else None
     deals = deals_for(args.games, spec.players)
     games = run(spec, deals, jobs, progress=_progress(args), on_record=sink)
     config = report.config_json(spec, args.games, deals)
@@ -351,23 +380,30 @@ def _compare(args: argparse.Namespace) -> int:
                 raise
             raise RulesError(f"--variant {entry.name!r}: {error}") from None
         rules.check_players(players)
-        spec = Spec("golf", rules_json, players, bots, args.seed, options)
+        spec = Spec("golf", rules_json, players, bots, args.seed, options, records=args.records)
         check_bots(spec)
         specs.append((entry.name, spec))
+    if args.records and not args.out:
+        raise LabError("--records needs --out DIR to write the records into")
     out = _prepare_out(args.out) if args.out else None
+    if out is not None and args.records:
+        _clear_rule_set_records(out / "records")
     block = players * args.match_holes
     deals = -(-args.games // block) * args.match_holes
     rule_sets = []
-    for name, spec in specs:
-        games = run(spec, deals, jobs, progress=_progress(args), label=name)
-        rule_sets.append(
-            {
-                "name": name,
-                "rules": dict(spec.rules),
-                "measures": report.compare_measures(spec, games, args.match_holes),
-                "games": games,
-            }
-        )
+    for index, (name, spec) in enumerate(specs, 1):
+        folder = _rule_set_folder(index, name)
+        sink = _records_sink(out / "records" / folder) if out is not None and args.records else None
+        games = run(spec, deals, jobs, progress=_progress(args), label=name, on_record=sink)
+        rule_set = {
+            "name": name,
+            "rules": dict(spec.rules),
+            "measures": report.compare_measures(spec, games, args.match_holes),
+            "games": games,
+        }
+        if sink is not None:
+            rule_set["records"] = f"records/{folder}"
+        rule_sets.append(rule_set)
     config = {
         "game": "golf",
         "rules": names,
@@ -540,4 +576,9 @@ def register(commands: Any) -> None:
         help="holes per match for lead changes (9)",
     )
     cgolf.add_argument("--out", metavar="DIR", help="write compare.json, compare.csv, compare.png")
+    cgolf.add_argument(
+        "--records",
+        action="store_true",
+        help="with --out: write every hole as a record, in DIR/records/N-NAME/ by rule set",
+    )
     cgolf.set_defaults(func=_compare)

@@ -82,6 +82,10 @@ BAD = {
         ["compare", "golf", "--variant", "six-card knock=on knock=off"],
         "sets knock twice",
     ),
+    "compare records without out": (
+        ["compare", "golf", "--bots", "random", "--records"],
+        "--records needs --out",
+    ),
     "compare match holes": (
         ["compare", "golf", "--bots", "random", "--match-holes", "0"],
         "--match-holes",
@@ -166,12 +170,16 @@ def test_sim_help_explains_every_flag_with_examples(capsys: pytest.CaptureFixtur
         assert "examples:" in text
 
 
+COMPARE_FLAGS = [
+    "--rules", "--variant", "--set", "--players", "--bots", "--games", "--match-holes",
+    "--seed", "--jobs", "--bot-option", "--out", "--records", "--quiet",
+]  # fmt: skip
+
+
 def test_compare_help_explains_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (("sim", "compare"), ("sim", "compare", "golf")):
         text = help_of(capsys, *argv)
-        for flag in ["--rules", "--variant", "--set", "--players", "--bots", "--games"]:
-            assert flag in text, flag
-        for flag in ["--match-holes", "--seed", "--jobs", "--bot-option", "--out", "--quiet"]:
+        for flag in COMPARE_FLAGS:
             assert flag in text, flag
         assert "greenfelt sim compare golf --rules six-card,nine-card,four-card" in text
         assert "lead change" in text

@@ -340,6 +340,34 @@ def test_compare_shows_each_level_where_bots_differ(
     )
 
 
+def test_compare_records_replay_by_rule_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--records: every compared hole is a record under its rule set's folder, with that
+    rule set's rules (G6 for the variant); a later run leaves no stale folder."""
+    base = ["compare", "golf", "--bots", "random", "--games", "4", "--match-holes", "1",
+            "--jobs", "1", "--out", str(tmp_path), "--records", "--rules", "six-card"]  # fmt: skip
+    assert sim(capsys, *base, "--variant", "closer +10: six-card closer_rule=penalty_10")[0] == 0
+    data = load(tmp_path, "compare.json")
+    assert [r["records"] for r in data["rule_sets"]] == [
+        "records/1-six-card",
+        "records/2-closer-10",
+    ]
+    for entry in data["rule_sets"]:
+        folder = tmp_path / entry["records"]
+        assert sorted(f.name for f in folder.iterdir()) == [
+            f"game-{g['game']:06d}.json" for g in entry["games"]
+        ]
+        for game in entry["games"]:
+            path = folder / f"game-{game['game']:06d}.json"
+            assert load_record(path)["rules"]["set"].get("closer_rule", "none") == (
+                "penalty_10" if entry["name"] == "closer +10" else "none"
+            )
+            assert replay(path).match.rounds[0].scores == game["scores"]
+    assert sim(capsys, *base, "--variant", "jokers: six-card jokers_per_deck=2")[0] == 0
+    assert sorted(f.name for f in (tmp_path / "records").iterdir()) == ["1-six-card", "2-jokers"]
+
+
 def test_compare_lead_changes_count_whole_matches(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
