@@ -85,19 +85,31 @@ _PANELS = (
 
 
 def plot_compare(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: str) -> None:
-    """One panel per measure, one bar per rule set (95% interval as an error bar)."""
-    figure = _figure(12.0, 7.0)
+    """One panel per measure, one bar per rule set (95% interval as an error bar); where
+    the bots are of different levels, a panel more for the first level's share of the
+    decided holes."""
+    panels: list[tuple[Any, str, float, float | None]] = [
+        (lambda m, key=key: m[key], label, scale, None) for key, label, scale in _PANELS
+    ]
+    first = rule_sets[0]["measures"] if rule_sets else {}
+    if first.get("bots"):
+        level = first["bots"][0]
+        even = 100.0 / first["players"]  # a seat's share if no level were better
+        label = f"{level['level']} win % of decided holes"
+        panels.append((lambda m: m["bots"][0]["win_rate_decided"], label, 100.0, even))
+    columns = (len(panels) + 1) // 2
+    figure = _figure(4.0 * columns, 7.0)
     figure.suptitle(title)
     names = [textwrap.fill(str(r["name"]), 24) for r in rule_sets]  # variants' names run long
     positions = list(range(len(names)))
     colors = [_COLORS[i % len(_COLORS)] for i in positions]
-    for index, (key, label, scale) in enumerate(_PANELS):
-        axes = figure.add_subplot(2, 3, index + 1)
+    for index, (measure_of, label, scale, even) in enumerate(panels):
+        axes = figure.add_subplot(2, columns, index + 1)
         heights: list[float] = []
         below: list[float] = []
         above: list[float] = []
         for entry in rule_sets:
-            measure = entry["measures"][key]
+            measure = measure_of(entry["measures"])
             if isinstance(measure, Mapping):
                 value = measure["value"]
                 low, high = measure["low"], measure["high"]
@@ -112,5 +124,7 @@ def plot_compare(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: s
         axes.set_xticks(positions, names, rotation=20, ha="right")
         axes.set_title(label)
         axes.axhline(0.0, color="black", linewidth=0.6)
+        if even is not None:
+            axes.axhline(even, color="black", linestyle="--", linewidth=0.8)
         axes.grid(axis="y", alpha=0.3)
     _save(figure, path)

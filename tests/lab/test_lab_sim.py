@@ -338,6 +338,7 @@ def test_compare_shows_each_level_where_bots_differ(
     assert float(rows[0]["greedy_win_rate_decided"]) == pytest.approx(
         data["rule_sets"][0]["measures"]["bots"][0]["win_rate_decided"]["value"]
     )
+    assert (tmp_path / "compare.png").read_bytes().startswith(PNG)  # with the skill panel
 
 
 def test_compare_records_replay_by_rule_set(
