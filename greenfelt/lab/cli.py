@@ -347,6 +347,16 @@ def _write_results(
     print(f"wrote {wrote} in {out}")
 
 
+def _presets(text: str | None, variants: bool) -> list[str]:
+    """``--rules`` as preset names; by default three, or none beside ``--variant``."""
+    if text is None:
+        return [] if variants else _COMPARED.split(",")
+    presets = [name.strip() for name in text.split(",")]
+    if any(not name for name in presets):
+        raise LabError(f"--rules {text!r}: expected presets separated by commas")
+    return presets
+
+
 def _compare(args: argparse.Namespace) -> int:
     from greenfelt.lab import plot, report
     from greenfelt.lab.runner import Spec, check_bots, run
@@ -355,12 +365,7 @@ def _compare(args: argparse.Namespace) -> int:
     _positive("--match-holes", args.match_holes)
     jobs = _jobs(args.jobs)
     variants = [parse_variant(text) for text in args.variant or ()]
-    if args.rules is None:
-        presets = [] if variants else _COMPARED.split(",")
-    else:
-        presets = [name.strip() for name in args.rules.split(",")]
-        if any(not name for name in presets):
-            raise LabError(f"--rules {args.rules!r}: expected presets separated by commas")
+    presets = _presets(args.rules, bool(variants))
     sets = [*(Variant(name, name, {}) for name in presets), *variants]
     names = [entry.name for entry in sets]
     twice = next((name for name in names if names.count(name) > 1), None)
