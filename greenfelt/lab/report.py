@@ -63,6 +63,7 @@ __all__ = [
     "compare_csv",
     "compare_lines",
     "compare_measures",
+    "compare_reading",
     "points_by_level",
     "results_csv",
     "summarize",
@@ -480,6 +481,59 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
             "level won (a level on several seats pooled; Wilson interval): how much the rules "
             "reward the better player"
         )
+    return lines + compare_reading(rule_sets)
+
+
+def compare_reading(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The table read aloud: each measure's highest and lowest rule set, called clear
+    only where their 95% intervals do not overlap (a cautious test: no false drama)."""
+    if len(rule_sets) < 2:
+        return []
+    readings: list[tuple[str, Any, str, str, float, str]] = [
+        ("turns per hole", lambda m: m["turns_per_hole"], "longest", "shortest", 1.0, "{:.1f}"),
+        ("score spread in a hole", lambda m: m["score_sd"], "widest", "narrowest", 1.0, "{:.2f}"),
+        ("lead changes", lambda m: m["lead_changes"], "most", "fewest", 1.0, "{:.2f}"),
+        (
+            "first-seat edge",
+            lambda m: m["first_seat_advantage"],
+            "largest",
+            "smallest",
+            100.0,
+            "{:+.1f} pp",
+        ),
+        ("points per hole", lambda m: m["points"], "highest", "lowest", 1.0, "{:.2f}"),
+    ]
+    first = rule_sets[0]["measures"]
+    if first.get("bots"):
+        level = first["bots"][0]["level"]
+        readings.append(
+            (
+                f"{level}'s share of decided holes",
+                lambda m: m["bots"][0]["win_rate_decided"],
+                "highest",
+                "lowest",
+                100.0,
+                "{:.1f}%",
+            )
+        )
+    lines = ["", "In short (clear: the 95% intervals of the two do not overlap):"]
+    for what, measure_of, top, bottom, scale, fmt in readings:
+        found = [(r["name"], measure_of(r["measures"])) for r in rule_sets]
+        found = [(name, est) for name, est in found if est["low"] is not None]
+        if len(found) < 2:
+            continue
+        high = max(found, key=lambda item: item[1]["value"])
+        low = min(found, key=lambda item: item[1]["value"])
+        if high[1]["low"] <= low[1]["high"]:
+            lines.append(f"  {what}: no clear difference")
+            continue
+        ends = []
+        for word, end in ((top, high), (bottom, low)):
+            shown = fmt.format(end[1]["value"] * scale)
+            names = [n for n, est in found if fmt.format(est["value"] * scale) == shown]
+            named = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            ends.append(f"{word} in {named} ({shown})")  # ties as shown: all named
+        lines.append(f"  {what}: {ends[0]}, {ends[1]}")
     return lines
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -367,6 +368,30 @@ def test_compare_records_replay_by_rule_set(
             assert replay(path).match.rounds[0].scores == game["scores"]
     assert sim(capsys, *base, "--variant", "jokers: six-card jokers_per_deck=2")[0] == 0
     assert sorted(f.name for f in (tmp_path / "records").iterdir()) == ["1-six-card", "2-jokers"]
+
+
+def test_compare_reads_the_table_aloud_only_where_clear(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nine-card's holes (3x3, G1.2) run longer than six-card's: clear. Two rule sets
+    with the same rules (G6's default spelled out) differ in nothing."""
+    base = ["compare", "golf", "--bots", "greedy", "--games", "40", "--match-holes", "2",
+            "--seed", "3", "--jobs", "1"]  # fmt: skip
+    status, out, _ = sim(capsys, *base, "--rules", "six-card,nine-card")
+    assert status == 0
+    assert "In short (clear: the 95% intervals of the two do not overlap):" in out
+    longest = re.search(r"turns per hole: longest in nine-card \((\d+\.\d)\), shortest in "
+                        r"six-card \((\d+\.\d)\)", out)  # fmt: skip
+    assert longest is not None, out
+    for name, shown in (("nine-card", longest[1]), ("six-card", longest[2])):
+        assert re.search(rf"^{name}\s+{shown} \[", out, re.MULTILINE), (name, out)  # the table's
+    status, out, _ = sim(
+        capsys, *base, "--variant", "six-card", "--variant", "same: six-card closer_tie_counts_as_lowest=on"
+    )  # fmt: skip
+    assert status == 0
+    reading = out[out.index("In short") :].splitlines()[1:]
+    assert len(reading) == 5
+    assert all(line.endswith(": no clear difference") for line in reading), reading
 
 
 def test_compare_lead_changes_count_whole_matches(
