@@ -90,7 +90,8 @@ clockwise; a change is the sole lead, the lowest running total, passing to a dif
 seat); tied holes; first-seat win rate and its advantage over the average seat; mean
 points per hole; where --bots mixes levels, each level's share of the decided holes (how
 much the rules reward the better player). Intervals: Student t over deals (over matches
-for lead changes), Wilson for shares.
+for lead changes), Wilson for shares. "In short" then names each measure's highest and
+lowest rule set where their 95% intervals do not overlap.
 
 examples:
   greenfelt sim compare golf --rules six-card,nine-card,four-card --players 2 --bots greedy \\
