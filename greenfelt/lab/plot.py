@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ def plot_compare(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: s
     the bots are of different levels, a panel more for the first level's share of the
     decided holes."""
     panels: list[tuple[Any, str, float, float | None]] = [
-        (lambda m, key=key: m[key], label, scale, None) for key, label, scale in _PANELS
+        (itemgetter(key), label, scale, None) for key, label, scale in _PANELS
     ]
     first = rule_sets[0]["measures"] if rule_sets else {}
     if first.get("bots"):

@@ -484,42 +484,33 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
     return lines + compare_reading(rule_sets)
 
 
+_READINGS = (
+    ("turns per hole", "turns_per_hole", "longest", "shortest", 1.0, "{:.1f}"),
+    ("score spread in a hole", "score_sd", "widest", "narrowest", 1.0, "{:.2f}"),
+    ("lead changes", "lead_changes", "most", "fewest", 1.0, "{:.2f}"),
+    ("first-seat edge", "first_seat_advantage", "largest", "smallest", 100.0, "{:+.1f} pp"),
+    ("points per hole", "points", "highest", "lowest", 1.0, "{:.2f}"),
+)
+"""What "In short" reads: (what, measure, word for the highest, for the lowest, scale, format)."""
+
+
 def compare_reading(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
     """The table read aloud: each measure's highest and lowest rule set, called clear
     only where their 95% intervals do not overlap (a cautious test: no false drama)."""
     if len(rule_sets) < 2:
         return []
-    readings: list[tuple[str, Any, str, str, float, str]] = [
-        ("turns per hole", lambda m: m["turns_per_hole"], "longest", "shortest", 1.0, "{:.1f}"),
-        ("score spread in a hole", lambda m: m["score_sd"], "widest", "narrowest", 1.0, "{:.2f}"),
-        ("lead changes", lambda m: m["lead_changes"], "most", "fewest", 1.0, "{:.2f}"),
-        (
-            "first-seat edge",
-            lambda m: m["first_seat_advantage"],
-            "largest",
-            "smallest",
-            100.0,
-            "{:+.1f} pp",
-        ),
-        ("points per hole", lambda m: m["points"], "highest", "lowest", 1.0, "{:.2f}"),
+    readings = [
+        (what, [(r["name"], r["measures"][key]) for r in rule_sets], top, bottom, scale, fmt)
+        for what, key, top, bottom, scale, fmt in _READINGS
     ]
     first = rule_sets[0]["measures"]
-    if first.get("bots"):
-        level = first["bots"][0]["level"]
-        readings.append(
-            (
-                f"{level}'s share of decided holes",
-                lambda m: m["bots"][0]["win_rate_decided"],
-                "highest",
-                "lowest",
-                100.0,
-                "{:.1f}%",
-            )
-        )
+    if first.get("bots"):  # the first level's share: how much the rules reward skill
+        shares = [(r["name"], r["measures"]["bots"][0]["win_rate_decided"]) for r in rule_sets]
+        what = f"{first['bots'][0]['level']}'s share of decided holes"
+        readings.append((what, shares, "highest", "lowest", 100.0, "{:.1f}%"))
     lines = ["", "In short (clear: the 95% intervals of the two do not overlap):"]
-    for what, measure_of, top, bottom, scale, fmt in readings:
-        found = [(r["name"], measure_of(r["measures"])) for r in rule_sets]
-        found = [(name, est) for name, est in found if est["low"] is not None]
+    for what, estimates, top, bottom, scale, fmt in readings:
+        found = [(name, est) for name, est in estimates if est["low"] is not None]
         if len(found) < 2:
             continue
         high = max(found, key=lambda item: item[1]["value"])
