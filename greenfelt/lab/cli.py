@@ -16,10 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from greenfelt.errors import RulesError
+from greenfelt.errors import GreenfeltError, RulesError
 from greenfelt.lab import LabError
 
-__all__ = ["Variant", "parse_bot_options", "parse_bots", "parse_variant", "register"]
+__all__ = [
+    "Variant",
+    "parse_bot_options",
+    "parse_bots",
+    "parse_variant",
+    "parse_vary",
+    "register",
+]
 
 _FLAGS = """\
 flags (sim golf / sim spades):
@@ -68,6 +75,9 @@ flags (sim compare golf):
   --variant '[NAME:] PRESET OPTION=VALUE...'
                             a preset with house rules of its own, compared as one more
                             rule set; repeatable. NAME labels it (default: its text)
+  --vary OPTION[=V1,V2,...] the preset (one --rules; default six-card) once per value of
+                            OPTION: every choice it has (on and off for a switch; a choice
+                            the preset cannot take is skipped), or the values listed
   --set OPTION=VALUE        change an option in every rule set, repeatable (a variant's
                             own options win)
   --players N               seats at the table (default 2)
@@ -98,6 +108,7 @@ examples:
       --games 500 --seed 7 --out compare
   greenfelt sim compare golf --rules six-card --variant "penalty: six-card closer_rule=penalty_10" \\
       --variant "jokers: six-card jokers_per_deck=2" --games 2000
+  greenfelt sim compare golf --rules six-card --vary closer_rule --games 2000
 """
 
 
@@ -178,6 +189,39 @@ def parse_variant(text: str) -> Variant:
             raise LabError(f"--variant {text!r} sets {option} twice")
         options[option] = value
     return Variant(name or " ".join(words), words[0], options)
+
+
+def parse_vary(text: str, preset: str) -> tuple[list[Variant], bool]:
+    """``--vary OPTION`` or ``OPTION=V1,V2,...``: the preset once per value, each named
+    ``OPTION=VALUE``. Without values, every choice the option has (on and off for a
+    switch; ``auto`` left out, as it is one of them); the flag says so, since then a
+    choice the preset cannot take is skipped, not an error. Raises LabError."""
+    from greenfelt.golf.rules import OPTIONS, find_preset
+
+    option, equals, listed = (part.strip() for part in text.partition("="))
+    spec = next((spec for spec in OPTIONS if spec.name == option), None)
+    if spec is None:
+        raise LabError(
+            f"--vary {text!r}: unknown option {option!r} (see `greenfelt rules golf {preset}`)"
+        )
+    if equals and option == "values":
+        raise LabError(
+            "--vary values: a value table holds commas; compare tables with --variant, "
+            "e.g. --variant 'hard: six-card values=wikihow-hard'"
+        )
+    if equals:
+        values = [value.strip() for value in listed.split(",")]
+        if len(values) < 2 or not all(values):
+            raise LabError(f"--vary {text!r}: expected OPTION=V1,V2,... (two values or more)")
+        if len(set(values)) != len(values):
+            raise LabError(f"--vary {text!r} names a value twice")
+    elif isinstance(find_preset(preset).options()[option], bool):
+        values = ["off", "on"]
+    elif spec.choices:
+        values = [choice for choice in spec.choices if choice != "auto"]
+    else:
+        raise LabError(f"--vary {option}: give the values to compare, e.g. --vary {option}=V1,V2")
+    return [Variant(f"{option}={value}", preset, {option: value}) for value in values], not equals
 
 
 def _positive(flag: str, value: int) -> int:
@@ -366,8 +410,16 @@ def _compare(args: argparse.Namespace) -> int:
     _positive("--match-holes", args.match_holes)
     jobs = _jobs(args.jobs)
     variants = [parse_variant(text) for text in args.variant or ()]
-    presets = _presets(args.rules, bool(variants))
-    sets = [*(Variant(name, name, {}) for name in presets), *variants]
+    presets = _presets(args.rules, bool(variants) or args.vary is not None)
+    varied: list[Variant] = []
+    every = False
+    if args.vary is not None:
+        if len(presets) > 1:
+            raise LabError(f"--vary changes one preset; --rules names {len(presets)}")
+        base = presets[0] if presets else "six-card"
+        varied, every = parse_vary(args.vary, base)
+        presets = []  # the preset's own value is one of the varied
+    sets = [*(Variant(name, name, {}) for name in presets), *varied, *variants]
     names = [entry.name for entry in sets]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
@@ -376,19 +428,26 @@ def _compare(args: argparse.Namespace) -> int:
     players = len(bots)
     options = parse_bot_options(args.bot_option)
     specs = []
+    skipped: list[str] = []
     for index, entry in enumerate(sets):
         # A variant's own options win over --set, which applies to every rule set.
         own = [f"{key}={value}" for key, value in entry.options.items()]
         try:
             rules, rules_json = _rules_json("golf", entry.preset, [*(args.set or ()), *own])
-        except RulesError as error:
-            if index < len(presets):
+            rules.check_players(players)
+            spec = Spec("golf", rules_json, players, bots, args.seed, options, records=args.records)
+            check_bots(spec)
+        except GreenfeltError as error:
+            if every and entry in varied:  # a choice these rules or bots cannot take
+                skipped.append(f"{entry.name} ({error})")
+                continue
+            if index < len(presets) or not isinstance(error, RulesError):
                 raise
-            raise RulesError(f"--variant {entry.name!r}: {error}") from None
-        rules.check_players(players)
-        spec = Spec("golf", rules_json, players, bots, args.seed, options, records=args.records)
-        check_bots(spec)
+            flag = "--vary" if entry in varied else "--variant"
+            raise RulesError(f"{flag} {entry.name!r}: {error}") from None
         specs.append((entry.name, spec))
+    if not specs:
+        raise LabError(f"--vary {args.vary}: no choice can be played: {'; '.join(skipped)}")
     if args.records and not args.out:
         raise LabError("--records needs --out DIR to write the records into")
     out = _prepare_out(args.out) if args.out else None
@@ -412,7 +471,11 @@ def _compare(args: argparse.Namespace) -> int:
         rule_sets.append(rule_set)
     config = {
         "game": "golf",
-        "rules": names,
+        "rules": [name for name, _ in specs],
+        "vary": None
+        if args.vary is None
+        else {"preset": varied[0].preset, "option": args.vary.partition("=")[0].strip()},
+        "skipped": skipped,
         "variants": [
             {"name": v.name, "preset": v.preset, "set": dict(v.options)} for v in variants
         ],
@@ -568,6 +631,11 @@ def register(commands: Any) -> None:
         action="append",
         metavar="'[NAME:] PRESET OPTION=VALUE...'",
         help="a preset with house rules of its own, compared as a rule set (repeatable)",
+    )
+    cgolf.add_argument(
+        "--vary",
+        metavar="OPTION[=V1,V2,...]",
+        help="the preset (--rules, one; six-card) once per value of OPTION (every choice)",
     )
     cgolf.add_argument(
         "--set", action="append", metavar="OPTION=VALUE", help="override in every rule set"

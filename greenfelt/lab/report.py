@@ -429,10 +429,13 @@ def compare_measures(
 def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
     """The printed report of ``greenfelt sim compare golf``; every number is in compare.json."""
     first = rule_sets[0]["measures"]
+    vary = config.get("vary")
     lines = [
         f"greenfelt sim compare golf: {config['players']} players, bots "
         f"{','.join(config['bots'])}, seed {config['seed']}, {first['holes']} holes per rule set "
-        f"({first['matches']} matches of {config['match_holes']} holes)",
+        f"({first['matches']} matches of {config['match_holes']} holes)"
+        + (f"; {vary['preset']} by {vary['option']}" if vary else ""),
+        *(f"not compared: {skipped}" for skipped in config.get("skipped", ())),
         "",
     ]
     header = [

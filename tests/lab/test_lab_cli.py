@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from greenfelt.cli import main
-from greenfelt.lab.cli import Variant, parse_bot_options, parse_bots, parse_variant
+from greenfelt.lab.cli import (
+    Variant,
+    parse_bot_options,
+    parse_bots,
+    parse_variant,
+    parse_vary,
+)
 
 BAD = {
     "unknown level": (["golf", "--bots", "wizard"], "unknown bot level 'wizard'"),
@@ -81,6 +87,19 @@ BAD = {
     "variant sets twice": (
         ["compare", "golf", "--variant", "six-card knock=on knock=off"],
         "sets knock twice",
+    ),
+    "vary unknown": (["compare", "golf", "--vary", "colour"], "unknown option 'colour'"),
+    "vary without values": (["compare", "golf", "--vary", "decks"], "--vary decks=V1,V2"),
+    "vary values": (["compare", "golf", "--vary", "values=A:1,K:0"], "compare tables with"),
+    "vary one value": (["compare", "golf", "--vary", "knock=on"], "two values or more"),
+    "vary a value twice": (["compare", "golf", "--vary", "decks=1,1"], "names a value twice"),
+    "vary a bad value": (
+        ["compare", "golf", "--vary", "knock=on,sometimes", "--bots", "random"],
+        "--vary 'knock=sometimes': option knock: 'sometimes' is not one of",
+    ),
+    "vary two presets": (
+        ["compare", "golf", "--rules", "six-card,four-card", "--vary", "knock"],
+        "--vary changes one preset; --rules names 2",
     ),
     "compare records without out": (
         ["compare", "golf", "--bots", "random", "--records"],
@@ -171,7 +190,7 @@ def test_sim_help_explains_every_flag_with_examples(capsys: pytest.CaptureFixtur
 
 
 COMPARE_FLAGS = [
-    "--rules", "--variant", "--set", "--players", "--bots", "--games", "--match-holes",
+    "--rules", "--variant", "--vary", "--set", "--players", "--bots", "--games", "--match-holes",
     "--seed", "--jobs", "--bot-option", "--out", "--records", "--quiet",
 ]  # fmt: skip
 
@@ -194,6 +213,19 @@ def test_parse_bots_and_options() -> None:
         "greedy": {"x": 0.5},
     }
     assert parse_bot_options(["expert:mode=fast"]) == {"expert": {"mode": "fast"}}
+
+
+def test_parse_vary_every_choice_or_the_values_listed() -> None:
+    """A switch (G3.1 final turns) is off and on; a choice option (G4.1 knock) its choices
+    but auto; listed values as given, without skipping."""
+    final, every = parse_vary("final_turns", "six-card")
+    assert [v.name for v in final] == ["final_turns=off", "final_turns=on"] and every
+    knock, every = parse_vary("knock", "four-card")
+    assert [v.options for v in knock] == [{"knock": "on"}, {"knock": "off"}] and every
+    decks, every = parse_vary(" decks = 1, 2 ", "six-card")
+    assert decks == [Variant("decks=1", "six-card", {"decks": "1"}),
+                     Variant("decks=2", "six-card", {"decks": "2"})]  # fmt: skip
+    assert not every
 
 
 def test_parse_variant_names_and_options() -> None:

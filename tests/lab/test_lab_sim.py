@@ -394,6 +394,37 @@ def test_compare_reads_the_table_aloud_only_where_clear(
     assert all(line.endswith(": no clear difference") for line in reading), reading
 
 
+def test_compare_varies_one_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--vary OPTION: the preset once per choice (G6's closer rules; G1.2's layouts, where
+    hand4 cannot keep six-card's column matches, G5.3, and is skipped with the reason)."""
+    from greenfelt.golf.rules import OPTIONS
+
+    base = ["compare", "golf", "--bots", "random", "--games", "2", "--match-holes", "1",
+            "--jobs", "1", "--out", str(tmp_path)]  # fmt: skip
+    assert sim(capsys, *base, "--vary", "closer_rule")[0] == 0
+    data = load(tmp_path, "compare.json")
+    choices = next(spec.choices for spec in OPTIONS if spec.name == "closer_rule")
+    assert [r["name"] for r in data["rule_sets"]] == [f"closer_rule={c}" for c in choices]
+    for entry, choice in zip(data["rule_sets"], choices, strict=True):
+        own = {} if choice == "none" else {"set": {"closer_rule": choice}}  # none: six-card's
+        assert entry["rules"] == {"preset": "six-card", **own}
+    assert data["config"]["vary"] == {"preset": "six-card", "option": "closer_rule"}
+    status, out, _ = sim(capsys, *base, "--vary", "layout")
+    assert status == 0
+    assert out.splitlines()[0].endswith("; six-card by layout")
+    assert out.splitlines()[1].startswith("not compared: layout=hand4 (")
+    data = load(tmp_path, "compare.json")
+    names = [r["name"] for r in data["rule_sets"]]
+    assert names == ["layout=2x2", "layout=2x3", "layout=3x3", "layout=2x4", "layout=2x5"]
+    assert data["config"]["skipped"][0].startswith("layout=hand4 (")
+    assert sim(capsys, *base, "--rules", "four-card", "--vary", "decks=1,2")[0] == 0
+    data = load(tmp_path, "compare.json")
+    assert [r["rules"] for r in data["rule_sets"]] == [
+        {"preset": "four-card", "set": {"decks": 1}},
+        {"preset": "four-card", "set": {"decks": 2}},
+    ]
+
+
 def test_compare_lead_changes_count_whole_matches(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
