@@ -158,11 +158,13 @@ def parse_bot_options(items: Sequence[str] | None) -> dict[str, dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Variant:
-    """A house-rule variant to compare: a preset with its own options (``--variant``)."""
+    """A rule set to compare: a preset with options of its own, and the flag that asked
+    for it (``--rules``, ``--vary`` or ``--variant``, for error messages)."""
 
     name: str
     preset: str
     options: dict[str, str]
+    flag: str = "--variant"
 
 
 def parse_variant(text: str) -> Variant:
@@ -221,7 +223,8 @@ def parse_vary(text: str, preset: str) -> tuple[list[Variant], bool]:
         values = [choice for choice in spec.choices if choice != "auto"]
     else:
         raise LabError(f"--vary {option}: give the values to compare, e.g. --vary {option}=V1,V2")
-    return [Variant(f"{option}={value}", preset, {option: value}) for value in values], not equals
+    varied = [Variant(f"{option}={value}", preset, {option: value}, "--vary") for value in values]
+    return varied, not equals
 
 
 def _positive(flag: str, value: int) -> int:
@@ -402,52 +405,68 @@ def _presets(text: str | None, variants: bool) -> list[str]:
     return presets
 
 
-def _compare(args: argparse.Namespace) -> int:
-    from greenfelt.lab import plot, report
-    from greenfelt.lab.runner import Spec, check_bots, run
-
-    _positive("--games", args.games)
-    _positive("--match-holes", args.match_holes)
-    jobs = _jobs(args.jobs)
+def _rule_sets(args: argparse.Namespace) -> tuple[list[Variant], bool]:
+    """The rule sets ``compare`` plays, in order (presets, varied, variants), and whether
+    ``--vary`` asked for every choice (then one that cannot be played is skipped)."""
     variants = [parse_variant(text) for text in args.variant or ()]
     presets = _presets(args.rules, bool(variants) or args.vary is not None)
-    varied: list[Variant] = []
+    sets = [Variant(name, name, {}, "--rules") for name in presets]
     every = False
     if args.vary is not None:
         if len(presets) > 1:
             raise LabError(f"--vary changes one preset; --rules names {len(presets)}")
-        base = presets[0] if presets else "six-card"
-        varied, every = parse_vary(args.vary, base)
-        presets = []  # the preset's own value is one of the varied
-    sets = [*(Variant(name, name, {}) for name in presets), *varied, *variants]
+        sets, every = parse_vary(args.vary, presets[0] if presets else "six-card")
+    sets += variants  # the preset itself is among the varied, so not listed again
     names = [entry.name for entry in sets]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
         raise LabError(f"--rules and --variant name the rule set {twice!r} twice")
-    bots = parse_bots(args.bots, args.players)
-    players = len(bots)
+    return sets, every
+
+
+def _specs(
+    args: argparse.Namespace, sets: list[Variant], every: bool, bots: tuple[str, ...]
+) -> tuple[list[tuple[str, Any]], list[str]]:
+    """Each rule set's simulation (``runner.Spec``), checked before any play; and the
+    choices of ``--vary`` skipped, with why."""
+    from greenfelt.lab.runner import Spec, check_bots
+
     options = parse_bot_options(args.bot_option)
-    specs = []
-    skipped: list[str] = []
-    for index, entry in enumerate(sets):
+    specs, skipped = [], []
+    for entry in sets:
         # A variant's own options win over --set, which applies to every rule set.
         own = [f"{key}={value}" for key, value in entry.options.items()]
         try:
             rules, rules_json = _rules_json("golf", entry.preset, [*(args.set or ()), *own])
-            rules.check_players(players)
-            spec = Spec("golf", rules_json, players, bots, args.seed, options, records=args.records)
+            rules.check_players(len(bots))
+            spec = Spec(
+                "golf", rules_json, len(bots), bots, args.seed, options, records=args.records
+            )
             check_bots(spec)
         except GreenfeltError as error:
-            if every and entry in varied:  # a choice these rules or bots cannot take
+            if every and entry.flag == "--vary":  # a choice these rules or bots cannot take
                 skipped.append(f"{entry.name} ({error})")
                 continue
-            if index < len(presets) or not isinstance(error, RulesError):
+            if entry.flag == "--rules" or not isinstance(error, RulesError):
                 raise
-            flag = "--vary" if entry in varied else "--variant"
-            raise RulesError(f"{flag} {entry.name!r}: {error}") from None
+            raise RulesError(f"{entry.flag} {entry.name!r}: {error}") from None
         specs.append((entry.name, spec))
     if not specs:
         raise LabError(f"--vary {args.vary}: no choice can be played: {'; '.join(skipped)}")
+    return specs, skipped
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from greenfelt.lab import plot, report
+    from greenfelt.lab.runner import run
+
+    _positive("--games", args.games)
+    _positive("--match-holes", args.match_holes)
+    jobs = _jobs(args.jobs)
+    sets, every = _rule_sets(args)
+    bots = parse_bots(args.bots, args.players)
+    players = len(bots)
+    specs, skipped = _specs(args, sets, every, bots)
     if args.records and not args.out:
         raise LabError("--records needs --out DIR to write the records into")
     out = _prepare_out(args.out) if args.out else None
@@ -474,15 +493,17 @@ def _compare(args: argparse.Namespace) -> int:
         "rules": [name for name, _ in specs],
         "vary": None
         if args.vary is None
-        else {"preset": varied[0].preset, "option": args.vary.partition("=")[0].strip()},
+        else {"preset": sets[0].preset, "option": args.vary.partition("=")[0].strip()},
         "skipped": skipped,
         "variants": [
-            {"name": v.name, "preset": v.preset, "set": dict(v.options)} for v in variants
+            {"name": v.name, "preset": v.preset, "set": dict(v.options)}
+            for v in sets
+            if v.flag == "--variant"
         ],
         "set": list(args.set or []),
         "players": players,
         "bots": list(bots),
-        "bot_options": options,
+        "bot_options": parse_bot_options(args.bot_option),
         "seed": args.seed,
         "games_requested": args.games,
         "deals": deals,

@@ -223,8 +223,8 @@ def test_parse_vary_every_choice_or_the_values_listed() -> None:
     knock, every = parse_vary("knock", "four-card")
     assert [v.options for v in knock] == [{"knock": "on"}, {"knock": "off"}] and every
     decks, every = parse_vary(" decks = 1, 2 ", "six-card")
-    assert decks == [Variant("decks=1", "six-card", {"decks": "1"}),
-                     Variant("decks=2", "six-card", {"decks": "2"})]  # fmt: skip
+    assert decks == [Variant("decks=1", "six-card", {"decks": "1"}, "--vary"),
+                     Variant("decks=2", "six-card", {"decks": "2"}, "--vary")]  # fmt: skip
     assert not every
 
 
