@@ -70,8 +70,8 @@ _COMPARED = "six-card,nine-card,four-card"  # compared when neither --rules nor 
 
 _COMPARE_FLAGS = """\
 flags (sim compare golf):
-  --rules P1,P2,...         rule presets to compare (default six-card,nine-card,four-card,
-                            or none when --variant is given)
+  --rules P1,P2,...         rule presets to compare (default six-card,nine-card,four-card;
+                            none beside --variant; with --vary, the one preset it varies)
   --variant '[NAME:] PRESET OPTION=VALUE...'
                             a preset with house rules of its own, compared as one more
                             rule set; repeatable. NAME labels it (default: its text)
@@ -645,7 +645,7 @@ def register(commands: Any) -> None:
     cgolf.add_argument(
         "--rules",
         metavar="P1,P2,...",
-        help=f"presets to compare ({_COMPARED}, unless --variant is given)",
+        help=f"presets to compare ({_COMPARED}; none beside --variant or --vary)",
     )
     cgolf.add_argument(
         "--variant",
