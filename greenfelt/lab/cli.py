@@ -395,10 +395,11 @@ def _write_results(
     print(f"wrote {wrote} in {out}")
 
 
-def _presets(text: str | None, variants: bool) -> list[str]:
-    """``--rules`` as preset names; by default three, or none beside ``--variant``."""
+def _presets(text: str | None, others: bool) -> list[str]:
+    """``--rules`` as preset names; by default three, or none beside ``--variant`` or
+    ``--vary`` (``others``)."""
     if text is None:
-        return [] if variants else _COMPARED.split(",")
+        return [] if others else _COMPARED.split(",")
     presets = [name.strip() for name in text.split(",")]
     if any(not name for name in presets):
         raise LabError(f"--rules {text!r}: expected presets separated by commas")
@@ -420,25 +421,31 @@ def _rule_sets(args: argparse.Namespace) -> tuple[list[Variant], bool]:
     names = [entry.name for entry in sets]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice is not None:
-        raise LabError(f"--rules and --variant name the rule set {twice!r} twice")
+        raise LabError(f"--rules, --vary and --variant name the rule set {twice!r} twice")
     return sets, every
 
 
 def _specs(
-    args: argparse.Namespace, sets: list[Variant], every: bool, bots: tuple[str, ...]
+    args: argparse.Namespace,
+    sets: list[Variant],
+    every: bool,
+    bots: tuple[str, ...],
+    options: dict[str, dict[str, Any]],
 ) -> tuple[list[tuple[str, Any]], list[str]]:
     """Each rule set's simulation (``runner.Spec``), checked before any play; and the
     choices of ``--vary`` skipped, with why."""
+    from greenfelt import golf
+    from greenfelt.golf.cli import parse_overrides
     from greenfelt.lab.runner import Spec, check_bots
 
-    options = parse_bot_options(args.bot_option)
+    every_set = parse_overrides(args.set)
     specs, skipped = [], []
     for entry in sets:
-        # A variant's own options win over --set, which applies to every rule set.
-        own = [f"{key}={value}" for key, value in entry.options.items()]
         try:
-            rules, rules_json = _rules_json("golf", entry.preset, [*(args.set or ()), *own])
+            # A variant's own options win over --set, which applies to every rule set.
+            rules = golf.find_preset(entry.preset).with_options({**every_set, **entry.options})
             rules.check_players(len(bots))
+            rules_json = golf.rules_to_json(rules)
             spec = Spec(
                 "golf", rules_json, len(bots), bots, args.seed, options, records=args.records
             )
@@ -466,7 +473,8 @@ def _compare(args: argparse.Namespace) -> int:
     sets, every = _rule_sets(args)
     bots = parse_bots(args.bots, args.players)
     players = len(bots)
-    specs, skipped = _specs(args, sets, every, bots)
+    options = parse_bot_options(args.bot_option)
+    specs, skipped = _specs(args, sets, every, bots, options)
     if args.records and not args.out:
         raise LabError("--records needs --out DIR to write the records into")
     out = _prepare_out(args.out) if args.out else None
@@ -493,7 +501,7 @@ def _compare(args: argparse.Namespace) -> int:
         "rules": [name for name, _ in specs],
         "vary": None
         if args.vary is None
-        else {"preset": sets[0].preset, "option": args.vary.partition("=")[0].strip()},
+        else {"preset": sets[0].preset, "option": next(iter(sets[0].options))},
         "skipped": skipped,
         "variants": [
             {"name": v.name, "preset": v.preset, "set": dict(v.options)}
@@ -503,7 +511,7 @@ def _compare(args: argparse.Namespace) -> int:
         "set": list(args.set or []),
         "players": players,
         "bots": list(bots),
-        "bot_options": parse_bot_options(args.bot_option),
+        "bot_options": options,
         "seed": args.seed,
         "games_requested": args.games,
         "deals": deals,
