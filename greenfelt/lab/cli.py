@@ -100,8 +100,12 @@ clockwise; a change is the sole lead, the lowest running total, passing to a dif
 seat); tied holes; first-seat win rate and its advantage over the average seat; mean
 points per hole; where --bots mixes levels, each level's share of the decided holes (how
 much the rules reward the better player). Intervals: Student t over deals (over matches
-for lead changes), Wilson for shares. "In short" then names each measure's highest and
-lowest rule set where their 95% intervals do not overlap.
+for lead changes), Wilson for shares. Every rule set is dealt the same cards (the seed
+names each deal's deck), so a second table pairs them deal by deal: each rule set less
+the first, with an interval that the deals' own luck no longer widens. "In short" then
+names each measure's highest and lowest rule set, and the paired difference between
+them where it is clear: its interval excludes 0 with 95% confidence over all the pairs
+of rule sets.
 
 examples:
   greenfelt sim compare golf --rules six-card,nine-card,four-card --players 2 --bots greedy \\
@@ -496,6 +500,15 @@ def _compare(args: argparse.Namespace) -> int:
         if sink is not None:
             rule_set["records"] = f"records/{folder}"
         rule_sets.append(rule_set)
+    paired = report.compare_paired(rule_sets)  # before the games, for whoever reads the JSON
+    rule_sets[1:] = [
+        {
+            **{k: v for k, v in entry.items() if k != "games"},
+            "paired": diff,
+            "games": entry["games"],
+        }
+        for entry, diff in zip(rule_sets[1:], paired, strict=True)
+    ]
     config = {
         "game": "golf",
         "rules": [name for name, _ in specs],

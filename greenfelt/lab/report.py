@@ -41,9 +41,9 @@ import csv
 import io
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from greenfelt.lab import LabError
 from greenfelt.lab.runner import Spec
@@ -53,6 +53,7 @@ from greenfelt.lab.stats import (
     mean,
     mean_abs_difference,
     mean_interval,
+    paired_difference,
     pstdev,
     wilson_interval,
 )
@@ -63,7 +64,9 @@ __all__ = [
     "compare_csv",
     "compare_lines",
     "compare_measures",
+    "compare_paired",
     "compare_reading",
+    "paired_lines",
     "points_by_level",
     "results_csv",
     "summarize",
@@ -484,50 +487,197 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
             "level won (a level on several seats pooled; Wilson interval): how much the rules "
             "reward the better player"
         )
-    return lines + compare_reading(rule_sets)
+    return lines + paired_lines(rule_sets) + compare_reading(rule_sets)
+
+
+class _Reading(NamedTuple):
+    """One line of "In short": a measure, its words for the two ends, and how to print it."""
+
+    what: str
+    key: str  # the measure in compare.json (a level's name for its share)
+    top: str
+    bottom: str
+    scale: float = 1.0
+    value: str = "{:.2f}"  # the format of a value
+    digits: int = 2  # of a difference
+    unit: str = ""  # of a difference
 
 
 _READINGS = (
-    ("turns per hole", "turns_per_hole", "longest", "shortest", 1.0, "{:.1f}"),
-    ("score spread in a hole", "score_sd", "widest", "narrowest", 1.0, "{:.2f}"),
-    ("lead changes", "lead_changes", "most", "fewest", 1.0, "{:.2f}"),
-    ("first-seat edge", "first_seat_advantage", "largest", "smallest", 100.0, "{:+.1f} pp"),
-    ("points per hole", "points", "highest", "lowest", 1.0, "{:.2f}"),
+    _Reading("turns per hole", "turns_per_hole", "longest", "shortest", value="{:.1f}"),
+    _Reading("score spread in a hole", "score_sd", "widest", "narrowest"),
+    _Reading("lead changes", "lead_changes", "most", "fewest"),
+    _Reading("first-seat edge", "first_seat_advantage", "largest", "smallest", 100.0,
+             "{:+.1f} pp", 1, " pp"),
+    _Reading("points per hole", "points", "highest", "lowest"),
+)  # fmt: skip
+"""What "In short" reads, in order; a level's share of decided holes follows where bots differ."""
+
+_PAIRED = (
+    "turns_per_hole",
+    "score_sd",
+    "mean_abs_difference",
+    "lead_changes",
+    "matches_with_lead_change",
+    "tied_holes",
+    "first_seat_advantage",
+    "points",
 )
-"""What "In short" reads: (what, measure, word for the highest, for the lowest, scale, format)."""
+"""The measures paired deal by deal (lead changes match by match) in compare.json."""
+
+Terms = dict[Hashable, tuple[float, float]]
+
+
+def _add(terms: Terms, unit: Hashable, numerator: float, denominator: float = 1.0) -> None:
+    old = terms.get(unit, (0.0, 0.0))
+    terms[unit] = (old[0] + numerator, old[1] + denominator)
+
+
+def _terms(rule_set: Mapping[str, Any]) -> dict[str, Terms]:
+    """A rule set's measures as units' (numerator, denominator), whose ratio of sums is
+    the table's value: deals, and whole matches for lead changes. Rule sets of one compare
+    are dealt the same cards (the seed names each deal's deck), so they pair unit by unit."""
+    games = rule_set["games"]
+    measures = rule_set["measures"]
+    players, match_holes = measures["players"], measures["match_holes"]
+    levels = [row["level"] for row in measures.get("bots", ())]
+    out: dict[str, Terms] = {name: {} for name in (*_PAIRED, *levels)}
+    matches: dict[tuple[int, int], list[Mapping[str, Any]]] = defaultdict(list)
+    for game in games:
+        deal, winners = game["deal"], game["winners"]
+        scores = [float(s) for s in game["scores"]]
+        sole = len(winners) == 1
+        _add(out["turns_per_hole"], deal, float(game["length"]))
+        _add(out["score_sd"], deal, pstdev(scores))
+        _add(out["mean_abs_difference"], deal, mean_abs_difference(scores))
+        _add(out["points"], deal, mean(scores))
+        _add(out["tied_holes"], deal, float(len(winners) > 1))
+        # The first seat's win less the average seat's: first wins / G - sole wins / (G n).
+        _add(out["first_seat_advantage"], deal, float(winners == [game["first"]]) - sole / players)
+        for level in levels:  # wins over decided seat-games, as the table's share
+            seats = [seat for seat, bot in enumerate(game["bots"]) if bot == level]
+            _add(out[level], deal, float(sole and winners[0] in seats), float(sole) * len(seats))
+        matches[(deal // match_holes, game["rotation"])].append(game)
+    for unit, holes in matches.items():
+        if len(holes) == match_holes:  # only whole matches, as the table
+            ordered = sorted(holes, key=lambda g: g["deal"])
+            changes = lead_changes([g["scores"] for g in ordered])
+            _add(out["lead_changes"], unit, float(changes))
+            _add(out["matches_with_lead_change"], unit, float(changes > 0))
+    return out
+
+
+def _paired(base: dict[str, Terms], other: dict[str, Terms], levels: Sequence[str],
+            confidence: float) -> dict[str, Any]:  # fmt: skip
+    out: dict[str, Any] = {
+        name: paired_difference(base[name], other[name], confidence).to_json() for name in _PAIRED
+    }
+    if levels:
+        out["bots"] = [
+            {"level": level, "win_rate_decided": paired_difference(
+                base[level], other[level], confidence).to_json()}
+            for level in levels
+        ]  # fmt: skip
+    return out
+
+
+def compare_paired(rule_sets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each rule set after the first less the first, on the same deals (95% interval):
+    compare.json's ``paired``, and the second table."""
+    if len(rule_sets) < 2:
+        return []
+    levels = [row["level"] for row in rule_sets[0]["measures"].get("bots", ())]
+    terms = [_terms(entry) for entry in rule_sets]
+    return [
+        {"against": rule_sets[0]["name"], "confidence": 0.95,
+         **_paired(terms[0], other, levels, 0.95)}
+        for other in terms[1:]
+    ]  # fmt: skip
+
+
+def _signed_ci(est: Mapping[str, Any], scale: float, digits: int) -> str:
+    if est["value"] is None:
+        return "-"
+    text = f"{est['value'] * scale:+.{digits}f}"
+    if est["low"] is None:
+        return text
+    return f"{text} [{est['low'] * scale:+.{digits}f}, {est['high'] * scale:+.{digits}f}]"
+
+
+def paired_lines(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The second table: each rule set less the first, paired on the same deals."""
+    if len(rule_sets) < 2:
+        return []
+    first = rule_sets[0]
+    levels = [row["level"] for row in first["measures"].get("bots", ())]
+    header = ["rules", "turns/hole", "score sd", "lead changes/match", "first-seat adv (pp)",
+              "points/hole", *(f"{level} share (pp)" for level in levels)]  # fmt: skip
+    rows = []
+    for entry in rule_sets[1:]:
+        paired = entry["paired"]
+        rows.append(
+            [
+                entry["name"],
+                _signed_ci(paired["turns_per_hole"], 1.0, 2),
+                _signed_ci(paired["score_sd"], 1.0, 2),
+                _signed_ci(paired["lead_changes"], 1.0, 2),
+                _signed_ci(paired["first_seat_advantage"], 100.0, 1),
+                _signed_ci(paired["points"], 1.0, 2),
+                *(_signed_ci(row["win_rate_decided"], 100.0, 1) for row in paired.get("bots", ())),
+            ]
+        )
+    return [
+        "",
+        f"Paired on the same deals: each rule set less {first['name']} (95% t interval over "
+        "deals, matches for lead changes"
+        + ("; share: of decided holes, in points of percentage)" if levels else ")"),
+        *_table(header, rows),
+    ]
 
 
 def compare_reading(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The table read aloud: each measure's highest and lowest rule set, called clear
-    only where their 95% intervals do not overlap (a cautious test: no false drama)."""
+    """The table read aloud: each measure's highest and lowest rule set, and the paired
+    difference between them on the same deals. A difference is called clear only where
+    its interval excludes zero with 95% confidence over all the pairs of rule sets
+    (Bonferroni), so that picking the two ends of many rule sets raises no false alarm."""
     if len(rule_sets) < 2:
         return []
-    readings = [
-        (what, [(r["name"], r["measures"][key]) for r in rule_sets], top, bottom, scale, fmt)
-        for what, key, top, bottom, scale, fmt in _READINGS
-    ]
-    first = rule_sets[0]["measures"]
-    if first.get("bots"):  # the first level's share: how much the rules reward skill
-        shares = [(r["name"], r["measures"]["bots"][0]["win_rate_decided"]) for r in rule_sets]
-        what = f"{first['bots'][0]['level']}'s share of decided holes"
-        readings.append((what, shares, "highest", "lowest", 100.0, "{:.1f}%"))
-    lines = ["", "In short (clear: the 95% intervals of the two do not overlap):"]
-    for what, estimates, top, bottom, scale, fmt in readings:
-        found = [(name, est) for name, est in estimates if est["low"] is not None]
+    pairs = len(rule_sets) * (len(rule_sets) - 1) // 2
+    confidence = 1.0 - 0.05 / pairs
+    levels = [row["level"] for row in rule_sets[0]["measures"].get("bots", ())]
+    terms = [_terms(entry) for entry in rule_sets]
+    readings = [(r, [entry["measures"][r.key] for entry in rule_sets]) for r in _READINGS]
+    if levels:  # the first level's share: how much the rules reward skill
+        share = _Reading(f"{levels[0]}'s share of decided holes", levels[0], "highest",
+                         "lowest", 100.0, "{:.1f}%", 1, " pp")  # fmt: skip
+        readings.append(
+            (share, [entry["measures"]["bots"][0]["win_rate_decided"] for entry in rule_sets])
+        )
+    over = "95%" if pairs == 1 else f"95% over all {pairs} pairs"
+    lines = ["", f"In short (clear: the paired difference on the same deals excludes 0, {over}):"]
+    for reading, estimates in readings:
+        found = [i for i, est in enumerate(estimates) if est["value"] is not None]
         if len(found) < 2:
             continue
-        high = max(found, key=lambda item: item[1]["value"])
-        low = min(found, key=lambda item: item[1]["value"])
-        if high[1]["low"] <= low[1]["high"]:
-            lines.append(f"  {what}: no clear difference")
+        high = max(found, key=lambda i: estimates[i]["value"])
+        low = min(found, key=lambda i: estimates[i]["value"])
+        diff = paired_difference(terms[low][reading.key], terms[high][reading.key], confidence)
+        if diff.value is None or diff.low is None or diff.high is None:
+            continue  # one deal: no interval
+        if diff.low <= 0.0 <= diff.high:
+            lines.append(f"  {reading.what}: no clear difference")
             continue
         ends = []
-        for word, end in ((top, high), (bottom, low)):
-            shown = fmt.format(end[1]["value"] * scale)
-            names = [n for n, est in found if fmt.format(est["value"] * scale) == shown]
+        for word, end in ((reading.top, high), (reading.bottom, low)):
+            shown = reading.value.format(estimates[end]["value"] * reading.scale)
+            names = [rule_sets[i]["name"] for i in found
+                     if reading.value.format(estimates[i]["value"] * reading.scale) == shown]  # fmt: skip
             named = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
             ends.append(f"{word} in {named} ({shown})")  # ties as shown: all named
-        lines.append(f"  {what}: {ends[0]}, {ends[1]}")
+        by = [f"{x * reading.scale:.{reading.digits}f}" for x in (diff.value, diff.low, diff.high)]
+        lines.append(
+            f"  {reading.what}: {ends[0]}, {ends[1]}; by {by[0]}{reading.unit} [{by[1]}, {by[2]}]"
+        )
     return lines
 
 

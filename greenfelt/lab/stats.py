@@ -14,7 +14,7 @@ plain numbers, so each is checked against hand-computed values in
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from statistics import NormalDist
@@ -27,6 +27,7 @@ __all__ = [
     "mean",
     "mean_abs_difference",
     "mean_interval",
+    "paired_difference",
     "pstdev",
     "sample_sd",
     "t_quantile",
@@ -182,6 +183,48 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> Es
     low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends, no rounding dust
     high = 1.0 if successes == trials else min(1.0, centre + half)
     return Estimate(p, low, high, trials)
+
+
+def paired_difference(
+    base: Mapping[Hashable, tuple[float, float]],
+    other: Mapping[Hashable, tuple[float, float]],
+    confidence: float = 0.95,
+) -> Estimate:
+    """How far ``other``'s ratio of sums lies above ``base``'s, paired unit by unit.
+
+    Each side maps a unit (a deal, a match) to ``(numerator, denominator)`` and
+    estimates ``sum(numerators) / sum(denominators)`` over the units both sides
+    have. Two rule sets dealt the same cards share what the cards alone decide;
+    pairing takes that out, so a paired interval finds differences that two
+    separate intervals cannot. A ratio is linearized (the delta method): unit
+    ``k`` contributes ``(num_k - r * den_k) / mean(den)`` to its side, and the
+    t interval is taken over the units' paired contributions. With every
+    denominator 1 this is the paired t interval of the mean difference. ``n``
+    is the number of units paired.
+
+    >>> est = paired_difference({1: (3, 1), 2: (5, 1)}, {1: (4, 1), 2: (7, 1)})
+    >>> (est.value, round(est.low, 3), round(est.high, 3))
+    (1.5, -4.853, 7.853)
+    """
+    units = [unit for unit in base if unit in other]
+    n = len(units)
+    base_den = math.fsum(base[u][1] for u in units)
+    other_den = math.fsum(other[u][1] for u in units)
+    if n == 0 or base_den == 0 or other_den == 0:
+        return Estimate(None, None, None, n)
+    base_ratio = math.fsum(base[u][0] for u in units) / base_den
+    other_ratio = math.fsum(other[u][0] for u in units) / other_den
+    difference = other_ratio - base_ratio
+    if n == 1:
+        return Estimate(difference, None, None, 1)
+    base_scale, other_scale = base_den / n, other_den / n
+    terms = [
+        (other[u][0] - other_ratio * other[u][1]) / other_scale
+        - (base[u][0] - base_ratio * base[u][1]) / base_scale
+        for u in units
+    ]
+    half = t_quantile(0.5 + confidence / 2.0, n - 1) * sample_sd(terms) / math.sqrt(n)
+    return Estimate(difference, difference - half, difference + half, n)
 
 
 # ---- leads ------------------------------------------------------------------------

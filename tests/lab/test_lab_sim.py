@@ -259,8 +259,9 @@ def test_compare_two_rule_sets(tmp_path: Path, capsys: pytest.CaptureFixture[str
         "--out", str(tmp_path),
     )  # fmt: skip
     assert status == 0
-    lines = out.splitlines()
-    assert len([line for line in lines if line.startswith(("six-card ", "four-card "))]) == 2
+    table, paired = out[: out.index("Paired on")].splitlines(), out[out.index("Paired on") :]
+    assert len([line for line in table if line.startswith(("six-card ", "four-card "))]) == 2
+    assert len([line for line in paired.splitlines() if line.startswith("four-card ")]) == 1
     data = load(tmp_path, "compare.json")
     assert [r["name"] for r in data["rule_sets"]] == ["six-card", "four-card"]
     assert data["config"]["games"] == 30  # a multiple of 2 players x 3 holes
@@ -379,9 +380,9 @@ def test_compare_reads_the_table_aloud_only_where_clear(
             "--seed", "3", "--jobs", "1"]  # fmt: skip
     status, out, _ = sim(capsys, *base, "--rules", "six-card,nine-card")
     assert status == 0
-    assert "In short (clear: the 95% intervals of the two do not overlap):" in out
+    assert "In short (clear: the paired difference on the same deals excludes 0, 95%):" in out
     longest = re.search(r"turns per hole: longest in nine-card \((\d+\.\d)\), shortest in "
-                        r"six-card \((\d+\.\d)\)", out)  # fmt: skip
+                        r"six-card \((\d+\.\d)\); by \d+\.\d\d \[", out)  # fmt: skip
     assert longest is not None, out
     for name, shown in (("nine-card", longest[1]), ("six-card", longest[2])):
         assert re.search(rf"^{name}\s+{shown} \[", out, re.MULTILINE), (name, out)  # the table's
@@ -392,6 +393,50 @@ def test_compare_reads_the_table_aloud_only_where_clear(
     reading = out[out.index("In short") :].splitlines()[1:]
     assert len(reading) == 5
     assert all(line.endswith(": no clear difference") for line in reading), reading
+
+
+def test_compare_pairs_each_rule_set_with_the_first_on_the_same_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every rule set is dealt the same cards, so each is paired with the first deal by
+    deal: the paired differences are the table's differences, with their own intervals.
+    G2.2's flip after a discard changes how the same deals play; G6's default spelled out
+    is the same rule set, so it differs by exactly nothing."""
+    status, out, _ = sim(
+        capsys, "compare", "golf", "--rules", "six-card", "--bots", "greedy,random",
+        "--variant", "no flip: six-card flip_after_discard=no",
+        "--variant", "same: six-card closer_tie_counts_as_lowest=on",
+        "--games", "48", "--match-holes", "2", "--seed", "4", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert status == 0
+    data = load(tmp_path, "compare.json")
+    first, *others = data["rule_sets"]
+    assert "paired" not in first
+    keys = ["turns_per_hole", "score_sd", "mean_abs_difference", "lead_changes",
+            "matches_with_lead_change", "tied_holes", "first_seat_advantage", "points"]  # fmt: skip
+    for entry in others:
+        paired = entry["paired"]
+        assert (paired["against"], paired["confidence"]) == ("six-card", 0.95)
+        for key in keys:
+            table = entry["measures"][key]["value"] - first["measures"][key]["value"]
+            assert paired[key]["value"] == pytest.approx(table), key
+            assert paired[key]["low"] <= paired[key]["value"] <= paired[key]["high"], key
+        assert paired["turns_per_hole"]["n"] == 24  # deals
+        assert paired["lead_changes"]["n"] == 24  # 12 matches of 2 holes, 2 rotations
+        greedy = paired["bots"][0]
+        assert greedy["level"] == "greedy"
+        share = [r["measures"]["bots"][0]["win_rate_decided"]["value"] for r in (entry, first)]
+        assert greedy["win_rate_decided"]["value"] == pytest.approx(share[0] - share[1])
+    for key in keys:
+        same = others[1]["paired"][key]
+        assert (same["value"], same["low"], same["high"]) == (0.0, 0.0, 0.0), key
+    assert others[0]["paired"]["turns_per_hole"]["low"] > 0  # no flip: longer holes
+    text = out[out.index("Paired on the same deals: each rule set less six-card") :]
+    rows = [line for line in text.splitlines() if line.startswith(("no flip ", "same "))]
+    assert len(rows) == 2
+    assert rows[1].split()[1:4] == ["+0.00", "[+0.00,", "+0.00]"]
+    assert "greedy share (pp)" in text
 
 
 def test_compare_varies_one_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,11 +7,13 @@ import math
 import pytest
 
 from greenfelt.lab.stats import (
+    Estimate,
     lead_changes,
     leaders,
     mean,
     mean_abs_difference,
     mean_interval,
+    paired_difference,
     pstdev,
     sample_sd,
     t_quantile,
@@ -126,3 +128,39 @@ def test_leaders_follow_running_totals() -> None:
 )
 def test_lead_changes(rows: list[list[int]], changes: int) -> None:
     assert lead_changes(rows) == changes
+
+
+def test_paired_difference_of_plain_means_is_the_paired_t_interval() -> None:
+    base = {deal: (float(v), 1.0) for deal, v in enumerate([10, 12, 9, 14, 11])}
+    other = {deal: (float(v), 1.0) for deal, v in enumerate([11, 14, 9, 16, 12])}
+    est = paired_difference(base, other)
+    by_hand = mean_interval([1.0, 2.0, 0.0, 2.0, 1.0])
+    assert (est.value, est.low, est.high, est.n) == pytest.approx(
+        (by_hand.value, by_hand.low, by_hand.high, 5)
+    )
+    # Far narrower than either side alone: the deals' own spread cancels.
+    alone = mean_interval([10.0, 12, 9, 14, 11])
+    assert est.high - est.low < (alone.high - alone.low) / 2
+
+
+def test_paired_difference_of_ratios_by_hand() -> None:
+    """base 3/5 = 0.6, other 4/5 = 0.8; each unit's (num - r * den) / (5/3), paired:
+    other 0.24, 0.12, -0.36 less base -0.12, 0.48, -0.36 gives 0.36, -0.36, 0;
+    sd 0.36, half width t(0.975, 2) * 0.36 / sqrt(3)."""
+    base = {"a": (1.0, 2.0), "b": (2.0, 2.0), "c": (0.0, 1.0), "only base": (9.0, 1.0)}
+    other = {"a": (2.0, 2.0), "b": (1.0, 1.0), "c": (1.0, 2.0), "only other": (0.0, 5.0)}
+    est = paired_difference(base, other)
+    half = t_quantile(0.975, 2) * 0.36 / math.sqrt(3)
+    assert est.n == 3  # units on one side only are left out
+    assert (est.value, est.low, est.high) == pytest.approx((0.2, 0.2 - half, 0.2 + half))
+
+
+def test_paired_difference_edges() -> None:
+    same = {1: (3.0, 1.0), 2: (5.0, 1.0)}
+    assert paired_difference(same, same) == Estimate(0.0, 0.0, 0.0, 2)
+    assert paired_difference(same, {3: (1.0, 1.0)}) == Estimate(None, None, None, 0)
+    assert paired_difference({1: (0.0, 0.0)}, {1: (1.0, 1.0)}) == Estimate(None, None, None, 1)
+    assert paired_difference({1: (1.0, 2.0)}, {1: (2.0, 2.0)}) == Estimate(0.5, None, None, 1)
+    wider = paired_difference(same, {1: (4.0, 1.0), 2: (5.0, 1.0)}, confidence=0.99)
+    narrower = paired_difference(same, {1: (4.0, 1.0), 2: (5.0, 1.0)}, confidence=0.9)
+    assert wider.low < narrower.low < 0.5 < narrower.high < wider.high
