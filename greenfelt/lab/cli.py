@@ -536,7 +536,7 @@ def _compare(args: argparse.Namespace) -> int:
         data = {
             "format": report.COMPARE_FORMAT,
             "config": config,
-            "method": report.METHOD,
+            "method": report.COMPARE_METHOD,
             "rule_sets": rule_sets,
         }
         report.write_text(out / "compare.json", report.dumps_json(data))

@@ -59,6 +59,7 @@ from greenfelt.lab.stats import (
 )
 
 __all__ = [
+    "COMPARE_METHOD",
     "FORMAT",
     "METHOD",
     "compare_csv",
@@ -91,6 +92,19 @@ METHOD = {
     "lead_change": (
         "in an H-hole match (consecutive deals of one rotation), a seat takes the sole lead "
         "(strictly lowest running total) from a different seat that last held it"
+    ),
+}
+
+COMPARE_METHOD = {
+    **METHOD,
+    "paired": (
+        "each rule set after the first less the first, on the same deals: a measure is a ratio "
+        "of sums over units (deals; whole matches for lead changes), paired unit by unit, its "
+        "interval the delta method's linearization with a 95% t interval over units"
+    ),
+    "in_short": (
+        "each measure's highest and lowest rule set; their paired difference is called clear "
+        "where its interval excludes 0 at 1 - 0.05/pairs (Bonferroni over all pairs of rule sets)"
     ),
 }
 

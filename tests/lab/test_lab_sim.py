@@ -413,6 +413,7 @@ def test_compare_pairs_each_rule_set_with_the_first_on_the_same_deals(
     data = load(tmp_path, "compare.json")
     first, *others = data["rule_sets"]
     assert "paired" not in first
+    assert "delta method" in data["method"]["paired"]
     keys = ["turns_per_hole", "score_sd", "mean_abs_difference", "lead_changes",
             "matches_with_lead_change", "tied_holes", "first_seat_advantage", "points"]  # fmt: skip
     for entry in others:
