@@ -88,7 +88,8 @@ flags (sim compare golf):
   --seed N                  the same seed gives the same numbers, whatever --jobs is (default 1)
   --jobs N                  worker processes (default: all cores)
   --bot-option L:NAME=VALUE option for every bot of level L, repeatable
-  --out DIR                 write compare.json, compare.csv and compare.png into DIR
+  --out DIR                 write compare.json, compare.csv, compare.png and (two rule
+                            sets or more) paired.png into DIR
   --records                 with --out: also write each hole as a record `greenfelt replay`
                             verifies, in DIR/records/N-NAME/ (N: the rule set's place)
   --quiet                   no progress bar
@@ -549,7 +550,16 @@ def _compare(args: argparse.Namespace) -> int:
                 f"{deals * players} holes each"
             ),
         )
-        print(f"wrote compare.json, compare.csv, compare.png in {out}")
+        written = "compare.json, compare.csv, compare.png"
+        if len(rule_sets) > 1:
+            first = rule_sets[0]["name"]
+            plot.plot_paired(
+                rule_sets,
+                out / "paired.png",
+                title=f"Each rule set less {first}, paired on the same {deals * players} holes",
+            )
+            written += ", paired.png"
+        print(f"wrote {written} in {out}")
     return 0
 
 
@@ -691,7 +701,9 @@ def register(commands: Any) -> None:
         metavar="H",
         help="holes per match for lead changes (9)",
     )
-    cgolf.add_argument("--out", metavar="DIR", help="write compare.json, compare.csv, compare.png")
+    cgolf.add_argument(
+        "--out", metavar="DIR", help="write compare.json, compare.csv, compare.png, paired.png"
+    )
     cgolf.add_argument(
         "--records",
         action="store_true",

@@ -1,4 +1,5 @@
-"""The lab's PNGs: score distributions per bot, and the rule-set comparison.
+"""The lab's PNGs: score distributions per bot, and the rule-set comparison (side by side,
+and paired with the first rule set).
 
 matplotlib is imported inside the functions, and only its object-oriented API
 with the Agg canvas is used (never ``pyplot``): no display, no global backend
@@ -16,7 +17,7 @@ from typing import Any
 
 from greenfelt.lab import LabError
 
-__all__ = ["plot_compare", "plot_scores"]
+__all__ = ["plot_compare", "plot_paired", "plot_scores"]
 
 _COLORS = ("#1b6e3a", "#c0392b", "#2e6fb7", "#d68910", "#7d3c98", "#5d6d7e", "#17a589", "#935116")
 
@@ -128,4 +129,41 @@ def plot_compare(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: s
         if even is not None:
             axes.axhline(even, color="black", linestyle="--", linewidth=0.8)
         axes.grid(axis="y", alpha=0.3)
+    _save(figure, path)
+
+
+def plot_paired(rule_sets: Sequence[Mapping[str, Any]], path: Path, *, title: str) -> None:
+    """Each rule set after the first less the first on the same deals (compare.json's
+    ``paired``), one panel per measure: a point and its 95% interval, and a line at 0,
+    so a rule set whose interval misses the line differs from the first."""
+    others = rule_sets[1:]
+    panels: list[tuple[Any, str, float]] = [
+        (itemgetter(key), label, scale) for key, label, scale in _PANELS
+    ]
+    shares = others[0]["paired"].get("bots", ()) if others else ()
+    if shares:
+        label = f"{shares[0]['level']} win % of decided holes (pp)"
+        panels.append((lambda p: p["bots"][0]["win_rate_decided"], label, 100.0))
+    columns = (len(panels) + 1) // 2
+    figure = _figure(4.0 * columns, 1.6 + 0.9 * max(1, len(others)) * 2)
+    figure.suptitle(title)
+    names = [textwrap.fill(str(r["name"]), 24) for r in others]
+    positions = list(range(len(names)))[::-1]  # the first compared at the top
+    colors = [_COLORS[(i + 1) % len(_COLORS)] for i in range(len(others))]  # compare.png's
+    for index, (measure_of, label, scale) in enumerate(panels):
+        axes = figure.add_subplot(2, columns, index + 1)
+        for position, entry, color in zip(positions, others, colors, strict=True):
+            est = measure_of(entry["paired"])
+            if est["value"] is None:
+                continue
+            value = est["value"] * scale
+            error = None
+            if est["low"] is not None:
+                error = [[value - est["low"] * scale], [est["high"] * scale - value]]
+            axes.errorbar([value], [position], xerr=error, fmt="o", color=color, capsize=4)
+        axes.axvline(0.0, color="black", linewidth=0.8)
+        axes.set_yticks(positions, names)
+        axes.set_ylim(-0.6, len(names) - 0.4)
+        axes.set_title(label)
+        axes.grid(axis="x", alpha=0.3)
     _save(figure, path)

@@ -438,6 +438,8 @@ def test_compare_pairs_each_rule_set_with_the_first_on_the_same_deals(
     assert len(rows) == 2
     assert rows[1].split()[1:4] == ["+0.00", "[+0.00,", "+0.00]"]
     assert "greedy share (pp)" in text
+    assert out.splitlines()[-1].endswith("compare.png, paired.png in " + str(tmp_path))
+    assert (tmp_path / "paired.png").read_bytes().startswith(PNG)  # with the share panel
 
 
 def test_compare_varies_one_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -481,6 +483,7 @@ def test_compare_lead_changes_count_whole_matches(
         "--match-holes", "4", "--jobs", "1", "--out", str(tmp_path),
     )  # fmt: skip
     assert status == 0
+    assert not (tmp_path / "paired.png").exists()  # one rule set: nothing to pair
     entry = load(tmp_path, "compare.json")["rule_sets"][0]
     games = entry["games"]
     counts = []
