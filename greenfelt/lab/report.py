@@ -388,27 +388,81 @@ def _scaled(value: float | None) -> float | None:
 # ---- compare ------------------------------------------------------------------------
 
 
+_PAIRED = (
+    "turns_per_hole",
+    "score_sd",
+    "mean_abs_difference",
+    "lead_changes",
+    "matches_with_lead_change",
+    "tied_holes",
+    "first_seat_advantage",
+    "points",
+)
+"""The measures paired deal by deal (lead changes match by match) in compare.json."""
+
+Terms = dict[Hashable, tuple[float, float]]
+
+
+def _add(terms: Terms, unit: Hashable, numerator: float, denominator: float = 1.0) -> None:
+    old = terms.get(unit, (0.0, 0.0))
+    terms[unit] = (old[0] + numerator, old[1] + denominator)
+
+
+def _terms(
+    games: Sequence[Mapping[str, Any]], players: int, match_holes: int, levels: Sequence[str]
+) -> dict[str, Terms]:
+    """A rule set's measures as units' (numerator, denominator): deals, and whole matches
+    for lead changes. A unit's ratio is its mean (the table's intervals are over units), the
+    ratio of the sums the table's value; and rule sets of one compare are dealt the same
+    cards (the seed names each deal's deck), so they pair unit by unit. ``levels``' shares
+    of decided holes are ``bots:LEVEL``."""
+    out: dict[str, Terms] = {name: {} for name in (*_PAIRED, *(f"bots:{lv}" for lv in levels))}
+    matches: dict[tuple[int, int], list[Mapping[str, Any]]] = defaultdict(list)
+    for game in games:
+        deal, winners = game["deal"], game["winners"]
+        scores = [float(s) for s in game["scores"]]
+        sole = len(winners) == 1
+        _add(out["turns_per_hole"], deal, float(game["length"]))
+        _add(out["score_sd"], deal, pstdev(scores))
+        _add(out["mean_abs_difference"], deal, mean_abs_difference(scores))
+        _add(out["points"], deal, mean(scores))
+        _add(out["tied_holes"], deal, float(len(winners) > 1))
+        # The first seat's win less the average seat's: first wins / G - sole wins / (G n).
+        _add(out["first_seat_advantage"], deal, float(winners == [game["first"]]) - sole / players)
+        for level in levels:  # wins over decided seat-games, as the table's share
+            seats = [seat for seat, bot in enumerate(game["bots"]) if bot == level]
+            won = float(sole and winners[0] in seats)
+            _add(out[f"bots:{level}"], deal, won, float(sole) * len(seats))
+        matches[(deal // match_holes, game["rotation"])].append(game)
+    for unit, holes in sorted(matches.items()):
+        if len(holes) == match_holes:  # only whole matches
+            ordered = sorted(holes, key=lambda g: g["deal"])
+            changes = lead_changes([g["scores"] for g in ordered])
+            _add(out["lead_changes"], unit, float(changes))
+            _add(out["matches_with_lead_change"], unit, float(changes > 0))
+    return out
+
+
+def _unit_means(terms: Terms) -> Estimate:
+    return mean_interval([num / den for num, den in terms.values()])
+
+
+def _rule_set_terms(rule_set: Mapping[str, Any]) -> dict[str, Terms]:
+    measures = rule_set["measures"]
+    levels = [row["level"] for row in measures.get("bots", ())]
+    return _terms(rule_set["games"], measures["players"], measures["match_holes"], levels)
+
+
 def compare_measures(
     spec: Spec, games: Sequence[Mapping[str, Any]], match_holes: int
 ) -> dict[str, Any]:
     """What makes a good game, for one rule set: length, spread, lead changes, first seat,
     and where the bots differ each level's results (does the better player win?)."""
     n = spec.players
-    sd: dict[int, list[float]] = defaultdict(list)
-    diff: dict[int, list[float]] = defaultdict(list)
-    pts: dict[int, list[float]] = defaultdict(list)
-    matches: dict[tuple[int, int], list[Mapping[str, Any]]] = defaultdict(list)
-    for game in games:
-        scores = [float(s) for s in game["scores"]]
-        sd[game["deal"]].append(pstdev(scores))
-        diff[game["deal"]].append(mean_abs_difference(scores))
-        pts[game["deal"]].append(mean(scores))
-        matches[(game["deal"] // match_holes, game["rotation"])].append(game)
-    changes: list[float] = []
-    for _, holes in sorted(matches.items()):
-        if len(holes) == match_holes:  # only whole matches
-            ordered = sorted(holes, key=lambda g: g["deal"])
-            changes.append(float(lead_changes([g["scores"] for g in ordered])))
+    levels = list(dict.fromkeys(spec.bots))
+    terms = _terms(games, n, match_holes, levels if len(levels) > 1 else ())
+    changes = terms["lead_changes"]
+    changed = sum(num for num, _ in terms["matches_with_lead_change"].values())
     ties = sum(1 for g in games if len(g["winners"]) > 1)
     first = _first_seat(spec, games)
     rate, average = first["win_rate"], first["average_win_rate"]
@@ -418,23 +472,20 @@ def compare_measures(
     }
     out = {
         "holes": len(games),
-        "turns_per_hole": _length(games).to_json(),
-        "score_sd": _per_deal(sd).to_json(),
-        "mean_abs_difference": _per_deal(diff).to_json(),
+        "turns_per_hole": _unit_means(terms["turns_per_hole"]).to_json(),
+        "score_sd": _unit_means(terms["score_sd"]).to_json(),
+        "mean_abs_difference": _unit_means(terms["mean_abs_difference"]).to_json(),
         "match_holes": match_holes,
         "matches": len(changes),
-        "lead_changes": mean_interval(changes).to_json(),
-        "matches_with_lead_change": wilson_interval(
-            sum(1 for c in changes if c > 0), len(changes)
-        ).to_json(),
+        "lead_changes": _unit_means(changes).to_json(),
+        "matches_with_lead_change": wilson_interval(int(changed), len(changes)).to_json(),
         "tied_holes": wilson_interval(ties, len(games)).to_json(),
         "first_seat_win_rate": first["win_rate"],
         "average_win_rate": first["average_win_rate"],
         "first_seat_advantage": {**advantage, "n": rate["n"]},
-        "points": _per_deal(pts).to_json(),
+        "points": _unit_means(terms["points"]).to_json(),
         "players": n,
     }
-    levels = list(dict.fromkeys(spec.bots))
     if len(levels) > 1:  # how much the better bot wins: the skill these rules reward
         out["bots"] = [
             _row(spec, games, [e for e, bot in enumerate(spec.bots) if bot == level])
@@ -508,7 +559,7 @@ class _Reading(NamedTuple):
     """One line of "In short": a measure, its words for the two ends, and how to print it."""
 
     what: str
-    key: str  # the measure in compare.json (a level's name for its share)
+    key: str  # the measure in compare.json; bots:LEVEL for a level's share
     top: str
     bottom: str
     scale: float = 1.0
@@ -527,59 +578,6 @@ _READINGS = (
 )  # fmt: skip
 """What "In short" reads, in order; a level's share of decided holes follows where bots differ."""
 
-_PAIRED = (
-    "turns_per_hole",
-    "score_sd",
-    "mean_abs_difference",
-    "lead_changes",
-    "matches_with_lead_change",
-    "tied_holes",
-    "first_seat_advantage",
-    "points",
-)
-"""The measures paired deal by deal (lead changes match by match) in compare.json."""
-
-Terms = dict[Hashable, tuple[float, float]]
-
-
-def _add(terms: Terms, unit: Hashable, numerator: float, denominator: float = 1.0) -> None:
-    old = terms.get(unit, (0.0, 0.0))
-    terms[unit] = (old[0] + numerator, old[1] + denominator)
-
-
-def _terms(rule_set: Mapping[str, Any]) -> dict[str, Terms]:
-    """A rule set's measures as units' (numerator, denominator), whose ratio of sums is
-    the table's value: deals, and whole matches for lead changes. Rule sets of one compare
-    are dealt the same cards (the seed names each deal's deck), so they pair unit by unit."""
-    games = rule_set["games"]
-    measures = rule_set["measures"]
-    players, match_holes = measures["players"], measures["match_holes"]
-    levels = [row["level"] for row in measures.get("bots", ())]
-    out: dict[str, Terms] = {name: {} for name in (*_PAIRED, *levels)}
-    matches: dict[tuple[int, int], list[Mapping[str, Any]]] = defaultdict(list)
-    for game in games:
-        deal, winners = game["deal"], game["winners"]
-        scores = [float(s) for s in game["scores"]]
-        sole = len(winners) == 1
-        _add(out["turns_per_hole"], deal, float(game["length"]))
-        _add(out["score_sd"], deal, pstdev(scores))
-        _add(out["mean_abs_difference"], deal, mean_abs_difference(scores))
-        _add(out["points"], deal, mean(scores))
-        _add(out["tied_holes"], deal, float(len(winners) > 1))
-        # The first seat's win less the average seat's: first wins / G - sole wins / (G n).
-        _add(out["first_seat_advantage"], deal, float(winners == [game["first"]]) - sole / players)
-        for level in levels:  # wins over decided seat-games, as the table's share
-            seats = [seat for seat, bot in enumerate(game["bots"]) if bot == level]
-            _add(out[level], deal, float(sole and winners[0] in seats), float(sole) * len(seats))
-        matches[(deal // match_holes, game["rotation"])].append(game)
-    for unit, holes in matches.items():
-        if len(holes) == match_holes:  # only whole matches, as the table
-            ordered = sorted(holes, key=lambda g: g["deal"])
-            changes = lead_changes([g["scores"] for g in ordered])
-            _add(out["lead_changes"], unit, float(changes))
-            _add(out["matches_with_lead_change"], unit, float(changes > 0))
-    return out
-
 
 def _paired(base: dict[str, Terms], other: dict[str, Terms], levels: Sequence[str],
             confidence: float) -> dict[str, Any]:  # fmt: skip
@@ -589,7 +587,7 @@ def _paired(base: dict[str, Terms], other: dict[str, Terms], levels: Sequence[st
     if levels:
         out["bots"] = [
             {"level": level, "win_rate_decided": paired_difference(
-                base[level], other[level], confidence).to_json()}
+                base[f"bots:{level}"], other[f"bots:{level}"], confidence).to_json()}
             for level in levels
         ]  # fmt: skip
     return out
@@ -601,7 +599,7 @@ def compare_paired(rule_sets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     if len(rule_sets) < 2:
         return []
     levels = [row["level"] for row in rule_sets[0]["measures"].get("bots", ())]
-    terms = [_terms(entry) for entry in rule_sets]
+    terms = [_rule_set_terms(entry) for entry in rule_sets]
     return [
         {"against": rule_sets[0]["name"], "confidence": 0.95,
          **_paired(terms[0], other, levels, 0.95)}
@@ -659,10 +657,10 @@ def compare_reading(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
     pairs = len(rule_sets) * (len(rule_sets) - 1) // 2
     confidence = 1.0 - 0.05 / pairs
     levels = [row["level"] for row in rule_sets[0]["measures"].get("bots", ())]
-    terms = [_terms(entry) for entry in rule_sets]
+    terms = [_rule_set_terms(entry) for entry in rule_sets]
     readings = [(r, [entry["measures"][r.key] for entry in rule_sets]) for r in _READINGS]
     if levels:  # the first level's share: how much the rules reward skill
-        share = _Reading(f"{levels[0]}'s share of decided holes", levels[0], "highest",
+        share = _Reading(f"{levels[0]}'s share of decided holes", f"bots:{levels[0]}", "highest",
                          "lowest", 100.0, "{:.1f}%", 1, " pp")  # fmt: skip
         readings.append(
             (share, [entry["measures"]["bots"][0]["win_rate_decided"] for entry in rule_sets])
