@@ -269,13 +269,15 @@ def _num(value: float | None, digits: int = 1) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def _ci(est: Mapping[str, Any], digits: int = 1, scale: float = 1.0) -> str:
+def _ci(est: Mapping[str, Any], digits: int = 1, scale: float = 1.0, sign: str = "") -> str:
+    """A value and its interval, ``sign="+"`` for a difference."""
     if est["value"] is None:
         return "-"
-    text = _num(est["value"] * scale, digits)
+    f = f"{sign}.{digits}f"
+    text = f"{est['value'] * scale:{f}}"
     if est["low"] is None:
         return text
-    return f"{text} [{est['low'] * scale:.{digits}f}, {est['high'] * scale:.{digits}f}]"
+    return f"{text} [{est['low'] * scale:{f}}, {est['high'] * scale:{f}}]"
 
 
 def _signed(value: float | None, scale: float = 100.0) -> str:
@@ -607,15 +609,6 @@ def compare_paired(rule_sets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     ]  # fmt: skip
 
 
-def _signed_ci(est: Mapping[str, Any], scale: float, digits: int) -> str:
-    if est["value"] is None:
-        return "-"
-    text = f"{est['value'] * scale:+.{digits}f}"
-    if est["low"] is None:
-        return text
-    return f"{text} [{est['low'] * scale:+.{digits}f}, {est['high'] * scale:+.{digits}f}]"
-
-
 def paired_lines(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
     """The second table: each rule set less the first, paired on the same deals."""
     if len(rule_sets) < 2:
@@ -630,12 +623,12 @@ def paired_lines(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
         rows.append(
             [
                 entry["name"],
-                _signed_ci(paired["turns_per_hole"], 1.0, 2),
-                _signed_ci(paired["score_sd"], 1.0, 2),
-                _signed_ci(paired["lead_changes"], 1.0, 2),
-                _signed_ci(paired["first_seat_advantage"], 100.0, 1),
-                _signed_ci(paired["points"], 1.0, 2),
-                *(_signed_ci(row["win_rate_decided"], 100.0, 1) for row in paired.get("bots", ())),
+                _ci(paired["turns_per_hole"], 2, sign="+"),
+                _ci(paired["score_sd"], 2, sign="+"),
+                _ci(paired["lead_changes"], 2, sign="+"),
+                _ci(paired["first_seat_advantage"], 1, 100.0, "+"),
+                _ci(paired["points"], 2, sign="+"),
+                *(_ci(row["win_rate_decided"], 1, 100.0, "+") for row in paired.get("bots", ())),
             ]
         )
     return [
