@@ -610,7 +610,8 @@ def compare_paired(rule_sets: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
 
 
 def paired_lines(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The second table: each rule set less the first, paired on the same deals."""
+    """The second table: each rule set less the first, paired on the same deals (read from
+    each later rule set's ``paired``, as :func:`compare_paired` gives it)."""
     if len(rule_sets) < 2:
         return []
     first = rule_sets[0]

@@ -1,4 +1,5 @@
-"""Pure statistics for the lab: means with t intervals, Wilson intervals, spreads, lead changes.
+"""Pure statistics for the lab: means with t intervals, Wilson intervals, paired differences,
+spreads, lead changes.
 
 Standard library only, no I/O. Every function takes plain numbers and returns
 plain numbers, so each is checked against hand-computed values in
