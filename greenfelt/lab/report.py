@@ -755,18 +755,29 @@ def results_csv(kind: str, games: Sequence[Mapping[str, Any]]) -> str:
 
 
 def compare_csv(rule_sets: Sequence[Mapping[str, Any]]) -> str:
-    """One row per rule set (and a column per bot level where they differ)."""
-    levels = rule_sets[0]["measures"].get("bots", ()) if rule_sets else ()
+    """One row per rule set (and a column per bot level where they differ), then each
+    rule set less the first, paired on the same deals, with its 95% interval (``paired``
+    in compare.json; empty on the first row): a spreadsheet reads the differences and how
+    sure they are without the JSON."""
+    levels = [row["level"] for row in rule_sets[0]["measures"].get("bots", ())] if rule_sets else []
+    paired_names = [*_PAIRED, *(f"{level}_win_rate_decided" for level in levels)]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(
         ["rules", "holes", "turns_per_hole", "score_sd", "mean_abs_difference", "matches",
          "lead_changes", "matches_with_lead_change", "tied_holes", "first_seat_win_rate",
          "average_win_rate", "first_seat_advantage", "points",
-         *(f"{row['level']}_win_rate_decided" for row in levels)]
+         *(f"{level}_win_rate_decided" for level in levels),
+         *(f"less_first_{name}{end}" for name in paired_names for end in ("", "_low", "_high"))]
     )  # fmt: skip
     for entry in rule_sets:
         m = entry["measures"]
+        paired = entry.get("paired")
+        differences: list[Any] = [""] * (3 * len(paired_names))
+        if paired is not None:
+            estimates = [paired[name] for name in _PAIRED]
+            estimates += [row["win_rate_decided"] for row in paired.get("bots", ())]
+            differences = [e[key] for e in estimates for key in ("value", "low", "high")]
         writer.writerow(
             [
                 entry["name"],
@@ -783,6 +794,7 @@ def compare_csv(rule_sets: Sequence[Mapping[str, Any]]) -> str:
                 m["first_seat_advantage"]["value"],
                 m["points"]["value"],
                 *(row["win_rate_decided"]["value"] for row in m.get("bots", ())),
+                *differences,
             ]
         )
     return buffer.getvalue()

@@ -340,6 +340,22 @@ def test_compare_shows_each_level_where_bots_differ(
     assert float(rows[0]["greedy_win_rate_decided"]) == pytest.approx(
         data["rule_sets"][0]["measures"]["bots"][0]["win_rate_decided"]["value"]
     )
+    # Each later rule set less the first, paired on the same deals (the first row has none).
+    assert rows[0]["less_first_points"] == rows[0]["less_first_greedy_win_rate_decided"] == ""
+    later = data["rule_sets"][1]["paired"]
+    for column, estimate in (
+        ("less_first_points", later["points"]),
+        ("less_first_turns_per_hole", later["turns_per_hole"]),
+        ("less_first_greedy_win_rate_decided", later["bots"][0]["win_rate_decided"]),
+    ):
+        low, value, high = (float(rows[1][column + end]) for end in ("_low", "", "_high"))
+        assert (low, value, high) == pytest.approx(
+            (estimate["low"], estimate["value"], estimate["high"])
+        )
+        assert low <= value <= high
+    assert float(rows[1]["less_first_points"]) == pytest.approx(
+        float(rows[1]["points"]) - float(rows[0]["points"])
+    )
     assert (tmp_path / "compare.png").read_bytes().startswith(PNG)  # with the skill panel
 
 
