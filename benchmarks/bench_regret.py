@@ -1,16 +1,23 @@
 """How much better than greedy can a rollout search get? Regret per decision.
 
 Run: ``./dev bench bench_regret --positions 40 --worlds 1000`` (about a minute
-per 40 positions on one core).
+per 40 positions on one core); at a table of three against two casual seats:
+``./dev bench bench_regret --players 3 --others easy --levels greedy``.
 
-Positions are taken from greedy-vs-greedy Golf rounds (decisions with a
-choice: turn, drawn card, flip). For each, every legal move is valued by
-``--worlds`` imagined worlds (the seat's ``determinize``) played out by the
-greedy policy, with common random numbers: the *rollout value* Q(move), the
-chance of winning the hole. The regret of a player at a position is
-max Q - Q(its move). Greedy's regret is what a one-step rollout search (the
-expert at depth 1) can win back at best; the expert's regret is what it
-leaves on the table.
+Positions are taken from Golf rounds where greedy plays one seat (a different
+one each round) and ``--others`` every other seat (decisions with a choice:
+turn, drawn card, flip). For each, every legal move is valued by ``--worlds``
+imagined worlds (the seat's ``determinize``) played out by greedy for the seat
+and ``--others`` for the rest, with common random numbers: the *rollout value*
+Q(move), the chance of winning the hole (a tie shared). The regret of a player
+at a position is max Q - Q(its move). Greedy's regret is what a one-step
+rollout search (the expert at depth 1) can win back at best; the expert's
+regret is what it leaves on the table.
+
+The maximum of noisy values is biased up, so small regrets are partly noise.
+The *held-out* regret is not: the best move is picked on the even worlds and
+its gain over the player's move measured on the odd ones (it can be negative
+where the pick was luck).
 
 Measured (six-card, 2 players, four runs of 30-40 positions, 1000 worlds):
 greedy's regret is 0.008-0.018 of a win per decision and the expert's
@@ -19,7 +26,6 @@ expert makes about 15 decisions with a choice per hole, so what it wins back,
 0.006-0.010 a decision, adds up to roughly 59-65% of holes against greedy: what
 bench_expert measures (62%). Reaching 70% needs more than a one-step search
 over greedy, e.g. a stronger continuation policy for the expert's own seat.
-(Q itself is estimated, so small regrets are partly noise.)
 """
 
 from __future__ import annotations
@@ -28,26 +34,44 @@ import argparse
 import random
 import time
 from collections import defaultdict
-
-from fit_playout import values
+from collections.abc import Callable
 
 from greenfelt.bots import make_bot
-from greenfelt.bots.base import observe
+from greenfelt.bots.base import observe, random_policy
+from greenfelt.bots.golf_easy import easy_policy
+from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
 
+Policy = Callable[[GolfRound, random.Random], GolfAction]
+POLICIES: dict[str, Policy] = {
+    "greedy": greedy_policy,
+    "easy": easy_policy,
+    "random": random_policy,
+}
 
-def positions(preset: str, count: int, rng: random.Random) -> list[GolfRound]:
-    """Decision points with a choice, sampled from greedy-vs-greedy rounds."""
+
+def positions(
+    preset: str, count: int, players: int, others: str, rng: random.Random
+) -> list[GolfRound]:
+    """Greedy's decision points with a choice, from rounds against ``others``."""
     out: list[GolfRound] = []
+    rounds = 0
     while len(out) < count:
-        state = new_round(find_preset(preset), 2, 0, rng=random.Random(rng.random()))
-        bots = [make_bot("golf", "greedy", random.Random(rng.random())) for _ in range(2)]
+        me = rounds % players
+        rounds += 1
+        state = new_round(find_preset(preset), players, 0, rng=random.Random(rng.random()))
+        bots = [
+            make_bot("golf", "greedy" if seat == me else others, random.Random(rng.random()))
+            for seat in range(players)
+        ]
         while not state.is_over and len(out) < count:
             seat = state.to_move
             assert seat is not None
             if (
-                len(state.legal_actions()) > 1
+                seat == me
+                and len(state.legal_actions()) > 1
                 and state.phase.value in ("turn", "drawn", "flip")
                 and rng.random() < 0.15
             ):
@@ -56,36 +80,85 @@ def positions(preset: str, count: int, rng: random.Random) -> list[GolfRound]:
     return out
 
 
+def win_values(
+    state: GolfRound, worlds: int, seed: int, others: Policy
+) -> dict[GolfAction, list[float]]:
+    """Each legal move's win value in each world (1, a share of a tie, or 0): greedy
+    plays on for the seat to move, ``others`` for the rest, on common worlds."""
+    obs = observe(state)
+    me = obs.seat
+    out: dict[GolfAction, list[float]] = {action: [] for action in obs.legal}
+    for k in range(worlds):
+        world = obs.sample(random.Random(seed + 7919 * k))
+        stream = seed ^ (k + 1) * 0x9E3779B1
+        for action in obs.legal:
+            s = world.clone()
+            s.apply_unchecked(action)
+            rng = random.Random(stream)
+            while not s.is_over:
+                s.apply_unchecked((greedy_policy if s.to_move == me else others)(s, rng))
+            scores = s.scores
+            assert scores is not None
+            low = min(scores)
+            out[action].append(1.0 / scores.count(low) if scores[me] == low else 0.0)
+    return out
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="regret of greedy and expert per decision")
     parser.add_argument("--preset", default="six-card")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--others", default="greedy", choices=sorted(POLICIES))
+    parser.add_argument("--levels", default="greedy,expert", help="players whose regret to measure")
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
+    levels = args.levels.split(",")
     start = time.process_time()
     regret: dict[str, float] = defaultdict(float)
+    held_out: dict[str, float] = defaultdict(float)
     wrong: dict[str, int] = defaultdict(int)
-    by_phase: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
-    chosen = positions(args.preset, args.positions, random.Random(args.seed))
+    by_phase: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    chosen = positions(
+        args.preset, args.positions, args.players, args.others, random.Random(args.seed)
+    )
     for i, state in enumerate(chosen):
         obs = observe(state)
-        q = values(state, args.worlds, 12345 + i, "greedy")
+        values = win_values(state, args.worlds, 12345 + i, POLICIES[args.others])
+        q = {action: _mean(xs) for action, xs in values.items()}
         best = max(q.values())
-        for level in ("greedy", "expert"):
+        pick = max(values, key=lambda a: _mean(values[a][0::2]))
+        for level in levels:
             move = make_bot("golf", level, random.Random(i)).choose(obs)
             regret[level] += best - q[move]
+            gain = _mean(values[pick][1::2]) - _mean(values[move][1::2])
+            held_out[level] += gain
             wrong[level] += q[move] < best
             if level == "greedy":
-                by_phase[state.phase.value][0] += 1
-                by_phase[state.phase.value][1] += best - q[move]
+                phase = by_phase[state.phase.value]
+                phase[0] += 1
+                phase[1] += best - q[move]
+                phase[2] += gain
     n = len(chosen)
-    print(f"{args.preset}: {n} positions, {args.worlds} worlds each")
-    print(f"{'player':<8} {'regret/decision':>16} {'not best':>9}")
-    for level in ("greedy", "expert"):
-        print(f"{level:<8} {regret[level] / n:>16.4f} {wrong[level]:>9}")
-    for phase, (count, total) in sorted(by_phase.items()):
-        print(f"greedy in phase {phase:<6}: {count:>3} positions, regret {total / count:.4f}")
+    print(
+        f"{args.preset}, {args.players} players, greedy against {args.others}: "
+        f"{n} positions, {args.worlds} worlds each"
+    )
+    print(f"{'player':<8} {'regret/decision':>16} {'held-out':>9} {'not best':>9}")
+    for level in levels:
+        print(
+            f"{level:<8} {regret[level] / n:>16.4f} {held_out[level] / n:>9.4f} {wrong[level]:>9}"
+        )
+    for phase_name, (count, total, gain) in sorted(by_phase.items()):
+        print(
+            f"greedy in phase {phase_name:<6}: {count:>3.0f} positions, "
+            f"regret {total / count:.4f}, held-out {gain / count:.4f}"
+        )
     print(f"{time.process_time() - start:.0f} s CPU")
 
 
