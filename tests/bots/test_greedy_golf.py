@@ -849,3 +849,74 @@ def test_greedy_beats_random_in_six_card() -> None:
     against random (300 holes, seats alternating; about 98.5% is typical)."""
     won, lost, _ = greedy_vs_random(150, seed=2024)
     assert won / (won + lost) >= 0.97, (won, lost)
+
+
+# ---- the level at three and more players -----------------------------------------------
+
+
+def _placements_where_they_differ(
+    rules: GolfRules, players: int, count: int, seed: int
+) -> list[GolfRound]:
+    """Cards in hand (G2.2, G2.3) where the fitted playout and greedy's rules disagree,
+    from seeded greedy rounds."""
+    from greenfelt.bots.golf_playout import playout_policy
+
+    rng = random.Random(seed)
+    found: list[GolfRound] = []
+    while len(found) < count:
+        rnd = new_round(rules, players, 0, rng=random.Random(rng.random()))
+        while not rnd.is_over and len(found) < count:
+            if rnd.phase in (Phase.DRAWN, Phase.TAKEN) and playout_policy(
+                rnd, random.Random(0)
+            ) != greedy_policy(rnd, random.Random(0)):
+                found.append(rnd.clone())
+            rnd.apply_unchecked(greedy_policy(rnd, rng))
+    return found
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_from_three_players_the_level_places_a_card_as_the_fitted_playout(players: int) -> None:
+    """At three and more, the `greedy` level puts a card in hand (G2.2, G2.3) where the
+    expert's fitted playout puts it, not where greedy's rules alone would."""
+    from greenfelt.bots.golf_playout import playout_policy
+
+    states = _placements_where_they_differ(SIX, players, 6, seed=players)
+    for index, rnd in enumerate(states):
+        seat = rnd.to_move
+        assert seat is not None
+        move = make_bot("golf", "greedy", index).act(rnd, seat)
+        assert move == playout_policy(rnd, random.Random(0))
+        assert move != greedy_policy(rnd, random.Random(0))
+
+
+def test_at_two_players_the_level_keeps_greedys_rules() -> None:
+    """Two-player greedy is the opponent the expert is measured and fitted against: where
+    the fitted playout would place a card elsewhere, the level still plays the rules."""
+    states = _placements_where_they_differ(SIX, 2, 6, seed=2)
+    for index, rnd in enumerate(states):
+        seat = rnd.to_move
+        assert seat is not None
+        assert make_bot("golf", "greedy", index).act(rnd, seat) == greedy_policy(
+            rnd, random.Random(0)
+        )
+
+
+@pytest.mark.parametrize("name", ["nine-card", "four-card", "bga"])
+def test_where_no_fitted_model_applies_the_level_is_greedy_at_any_table(name: str) -> None:
+    """The model covers two-row column pairs without powers (G5.3); on 3x3 and 2x2
+    layouts, and with powers (G7.3), the level at three players is greedy's rules."""
+    rules = find_preset(name)
+    rng = random.Random(7)
+    checked = 0
+    rnd = new_round(rules, 3, 0, rng=random.Random(7))
+    while checked < 20:
+        if rnd.is_over:
+            rnd = new_round(rules, 3, 0, rng=random.Random(rng.random()))
+            continue
+        seat = rnd.to_move
+        assert seat is not None
+        if rnd.phase in (Phase.DRAWN, Phase.TAKEN):
+            checked += 1
+            move = make_bot("golf", "greedy", checked).act(rnd, seat)
+            assert move == greedy_policy(rnd, random.Random(checked))
+        rnd.apply_unchecked(greedy_policy(rnd, rng))
