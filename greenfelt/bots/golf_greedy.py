@@ -652,9 +652,10 @@ def greedy_level_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     Why only from three: two-player greedy is the opponent every strength bar of the
     expert and its learned value are measured and fitted against (README, "Bots"), so
     it stays the seed documents' rules. At three and more the re-ranked placements win
-    4-7 points of percentage more of the decided holes against `easy` and score a half
-    to one and a half points a hole less (README, "Benchmarks"), where greedy's own
-    rules had barely kept ahead of `easy`. It reads only the seat's sight, as greedy.
+    4-7 points of percentage more of the decided holes against `easy` and score a third
+    of a point to one and a half points a hole less (README, "Benchmarks"), where
+    greedy's own rules had barely kept ahead of `easy`. It reads only the seat's
+    sight, as greedy does.
     """
     if state.n >= 3:
         # golf_playout is built on this module, so it is imported here, not above.
