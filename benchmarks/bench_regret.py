@@ -34,17 +34,16 @@ import argparse
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable
+
+from fit_playout import win_values
 
 from greenfelt.bots import make_bot
-from greenfelt.bots.base import observe, random_policy
+from greenfelt.bots.base import Policy, observe, random_policy
 from greenfelt.bots.golf_easy import easy_policy
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.golf import find_preset, new_round
-from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
 
-Policy = Callable[[GolfRound, random.Random], GolfAction]
 POLICIES: dict[str, Policy] = {
     "greedy": greedy_policy,
     "easy": easy_policy,
@@ -80,30 +79,6 @@ def positions(
     return out
 
 
-def win_values(
-    state: GolfRound, worlds: int, seed: int, others: Policy
-) -> dict[GolfAction, list[float]]:
-    """Each legal move's win value in each world (1, a share of a tie, or 0): greedy
-    plays on for the seat to move, ``others`` for the rest, on common worlds."""
-    obs = observe(state)
-    me = obs.seat
-    out: dict[GolfAction, list[float]] = {action: [] for action in obs.legal}
-    for k in range(worlds):
-        world = obs.sample(random.Random(seed + 7919 * k))
-        stream = seed ^ (k + 1) * 0x9E3779B1
-        for action in obs.legal:
-            s = world.clone()
-            s.apply_unchecked(action)
-            rng = random.Random(stream)
-            while not s.is_over:
-                s.apply_unchecked((greedy_policy if s.to_move == me else others)(s, rng))
-            scores = s.scores
-            assert scores is not None
-            low = min(scores)
-            out[action].append(1.0 / scores.count(low) if scores[me] == low else 0.0)
-    return out
-
-
 def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs)
 
@@ -129,7 +104,7 @@ def main() -> None:
     )
     for i, state in enumerate(chosen):
         obs = observe(state)
-        values = win_values(state, args.worlds, 12345 + i, POLICIES[args.others])
+        values = win_values(state, args.worlds, 12345 + i, greedy_policy, POLICIES[args.others])
         q = {action: _mean(xs) for action, xs in values.items()}
         best = max(q.values())
         pick = max(values, key=lambda a: _mean(values[a][0::2]))

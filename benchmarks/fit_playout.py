@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from greenfelt.bots import golf_playout
-from greenfelt.bots.base import observe
+from greenfelt.bots.base import Policy, observe
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.bots.golf_playout import Terms
 from greenfelt.bots.ismcts import ExpertBot
@@ -69,12 +69,15 @@ DECISIONS: dict[
 }
 
 
-def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[GolfAction, float]:
-    """Q(move) for the seat to move: its chance to win the hole, playouts after."""
+def win_values(
+    state: GolfRound, worlds: int, seed: int, own: Policy, others: Policy = greedy_policy
+) -> dict[GolfAction, list[float]]:
+    """Each legal move's win value for the seat to move in each imagined world (1, its
+    share of a tie for the lowest score, or 0): ``own`` plays on for the seat and
+    ``others`` for the rest, on common worlds and random streams."""
     obs = observe(state)
     me = obs.seat
-    own = golf_playout.playout_policy if continuation == "playout" else greedy_policy
-    wins = dict.fromkeys(obs.legal, 0.0)
+    out: dict[GolfAction, list[float]] = {action: [] for action in obs.legal}
     for k in range(worlds):
         world = obs.sample(random.Random(seed + 7919 * k))
         stream = seed ^ (k + 1) * 0x9E3779B1
@@ -83,12 +86,18 @@ def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[
             s.apply_unchecked(action)
             rng = random.Random(stream)
             while not s.is_over:
-                policy = own if s.to_move == me else greedy_policy
-                s.apply_unchecked(policy(s, rng))
-            mine = s.scores[me]
-            other = min(x for i, x in enumerate(s.scores) if i != me)
-            wins[action] += 1.0 if mine < other else 0.5 if mine == other else 0.0
-    return {a: w / worlds for a, w in wins.items()}
+                s.apply_unchecked((own if s.to_move == me else others)(s, rng))
+            scores = s.scores
+            assert scores is not None
+            low = min(scores)
+            out[action].append(1.0 / scores.count(low) if scores[me] == low else 0.0)
+    return out
+
+
+def values(state: GolfRound, worlds: int, seed: int, continuation: str) -> dict[GolfAction, float]:
+    """Q(move) for the seat to move: its chance to win the hole, playouts after."""
+    own = golf_playout.playout_policy if continuation == "playout" else greedy_policy
+    return {a: sum(w) / worlds for a, w in win_values(state, worlds, seed, own).items()}
 
 
 def _positions(rng: random.Random, decision: str, one_seat: bool) -> Iterator[GolfRound]:
