@@ -31,6 +31,7 @@ import os
 import random
 import signal
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -277,6 +278,8 @@ def run(
     Raises LabError for bad ``deals``/``jobs``, and whatever a game raised.
     Workers are *spawned* processes, so a script that calls this with
     ``jobs > 1`` must guard its entry point (``if __name__ == "__main__":``).
+    They stop with the run: on Ctrl-C or a failed game the parent stops them, and
+    each ends by itself when the parent process ends without clean-up (killed).
     """
     if deals < 1:
         raise LabError(f"a simulation needs at least one deal, not {deals}")
@@ -315,7 +318,7 @@ def _run_pool(
     pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_interrupts,
+        initializer=_start_worker,
     )
     try:
         pending: dict[Future[list[tuple[dict[str, Any], str | None]]], int] = {
@@ -335,9 +338,22 @@ def _run_pool(
     pool.shutdown(wait=True)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+def _start_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker),
+    and end with the parent however it ends: a parent killed outright (SIGTERM,
+    SIGKILL, a closed terminal) runs no clean-up, and its workers would otherwise
+    play on for nobody, or wait for work for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_end_with, args=(parent,), name="end-with-parent", daemon=True
+        ).start()
+
+
+def _end_with(parent: Any) -> None:
+    parent.join()  # returns once the parent process has ended (its sentinel closes)
+    os._exit(1)  # no clean-up: nothing of a worker's outlives the run it belonged to
 
 
 class _NoBar:
