@@ -4,9 +4,10 @@ Run: ``./dev bench bench_regret --positions 40 --worlds 1000`` (about a minute
 per 40 positions on one core); at a table of three against two casual seats:
 ``./dev bench bench_regret --players 3 --others easy --levels greedy``.
 
-Positions are taken from Golf rounds where greedy plays one seat (a different
-one each round) and ``--others`` every other seat (decisions with a choice:
-turn, drawn card, flip). For each, every legal move is valued by ``--worlds``
+Positions are taken from Golf rounds where greedy's rules (``greedy_policy``;
+the `greedy` level plays otherwise from three players) play one seat, a
+different one each round, and ``--others`` every other seat (decisions with a
+choice: turn, drawn card, flip). For each, every legal move is valued by ``--worlds``
 imagined worlds (the seat's ``determinize``) played out by greedy for the seat
 and ``--others`` for the rest, with common random numbers: the *rollout value*
 Q(move), the chance of winning the hole (a tie shared). The regret of a player
@@ -42,6 +43,7 @@ from greenfelt.bots.base import Policy, observe, random_policy
 from greenfelt.bots.golf_easy import easy_policy
 from greenfelt.bots.golf_greedy import greedy_policy
 from greenfelt.golf import find_preset, new_round
+from greenfelt.golf.actions import GolfAction
 from greenfelt.golf.game import GolfRound
 
 POLICIES: dict[str, Policy] = {
@@ -52,19 +54,18 @@ POLICIES: dict[str, Policy] = {
 
 
 def positions(
-    preset: str, count: int, players: int, others: str, rng: random.Random
+    preset: str, count: int, players: int, others: Policy, rng: random.Random
 ) -> list[GolfRound]:
-    """Greedy's decision points with a choice, from rounds against ``others``."""
+    """Greedy's decision points with a choice, from rounds where greedy's rules play one
+    seat and ``others`` the rest. The policies play the real state: each reads only its
+    seat's sight (``golf_sight``), so this is what they would do on the seat's view."""
     out: list[GolfRound] = []
     rounds = 0
     while len(out) < count:
         me = rounds % players
         rounds += 1
         state = new_round(find_preset(preset), players, 0, rng=random.Random(rng.random()))
-        bots = [
-            make_bot("golf", "greedy" if seat == me else others, random.Random(rng.random()))
-            for seat in range(players)
-        ]
+        play = random.Random(rng.random())
         while not state.is_over and len(out) < count:
             seat = state.to_move
             assert seat is not None
@@ -75,8 +76,18 @@ def positions(
                 and rng.random() < 0.15
             ):
                 out.append(state.clone())
-            state.apply(bots[seat].act(state, seat), seat)
+            state.apply_unchecked((greedy_policy if seat == me else others)(state, play))
     return out
+
+
+def _move(level: str, state: GolfRound, index: int) -> GolfAction:
+    """The move of a measured player: ``greedy`` is greedy's rules (``greedy_policy``, as
+    the rollouts play them; the `greedy` level differs from three players), any other
+    name the bot of that level."""
+    if level == "greedy":
+        return greedy_policy(state, random.Random(index))
+    move: GolfAction = make_bot("golf", level, random.Random(index)).choose(observe(state))
+    return move
 
 
 def _mean(xs: list[float]) -> float:
@@ -99,17 +110,15 @@ def main() -> None:
     held_out: dict[str, float] = defaultdict(float)
     wrong: dict[str, int] = defaultdict(int)
     by_phase: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
-    chosen = positions(
-        args.preset, args.positions, args.players, args.others, random.Random(args.seed)
-    )
+    others = POLICIES[args.others]
+    chosen = positions(args.preset, args.positions, args.players, others, random.Random(args.seed))
     for i, state in enumerate(chosen):
-        obs = observe(state)
-        values = win_values(state, args.worlds, 12345 + i, greedy_policy, POLICIES[args.others])
+        values = win_values(state, args.worlds, 12345 + i, greedy_policy, others)
         q = {action: _mean(xs) for action, xs in values.items()}
         best = max(q.values())
         pick = max(values, key=lambda a: _mean(values[a][0::2]))
         for level in levels:
-            move = make_bot("golf", level, random.Random(i)).choose(obs)
+            move = _move(level, state, i)
             regret[level] += best - q[move]
             gain = _mean(values[pick][1::2]) - _mean(values[move][1::2])
             held_out[level] += gain
