@@ -19,6 +19,7 @@ import pytest
 from greenfelt.bots import golf_estimate, make_bot
 from greenfelt.bots.golf_estimate import estimated_score
 from greenfelt.bots.golf_greedy import Decision, GreedyGolfBot, greedy_policy
+from greenfelt.bots.golf_playout import playout_policy
 from greenfelt.bots.golf_sight import EMPTY, OWNER_KNOWN, UNKNOWN, seat_sight
 from greenfelt.cards import CARDS, Card, make_deck, parse_card, parse_cards, shuffled_deck
 from greenfelt.golf import PRESETS, find_preset, new_round
@@ -859,8 +860,6 @@ def _placements_where_they_differ(
 ) -> list[GolfRound]:
     """Cards in hand (G2.2, G2.3) where the fitted playout and greedy's rules disagree,
     from seeded greedy rounds."""
-    from greenfelt.bots.golf_playout import playout_policy
-
     rng = random.Random(seed)
     found: list[GolfRound] = []
     while len(found) < count:
@@ -878,8 +877,6 @@ def _placements_where_they_differ(
 def test_from_three_players_the_level_places_a_card_as_the_fitted_playout(players: int) -> None:
     """At three and more, the `greedy` level puts a card in hand (G2.2, G2.3) where the
     expert's fitted playout puts it, not where greedy's rules alone would."""
-    from greenfelt.bots.golf_playout import playout_policy
-
     states = _placements_where_they_differ(SIX, players, 6, seed=players)
     for index, rnd in enumerate(states):
         seat = rnd.to_move
