@@ -22,6 +22,7 @@ from greenfelt.bots.golf_playout import (
     playout_policy,
     score_moves,
     terms,
+    weights_for,
 )
 from greenfelt.bots.golf_value import value_policy
 from greenfelt.bots.ismcts import DEFAULT_ANCHOR_Z, ExpertBot
@@ -101,13 +102,63 @@ def test_the_placement_is_the_one_the_model_scores_highest(preset: str, players:
     scores are ``score_moves``'s to the last bit, and it plays the first of the best."""
     states = held_states(preset, players, 150, 23)
     for index, state in enumerate(states):
-        expected = score_moves(golf_playout.WEIGHTS, *terms(state))
+        expected = score_moves(weights_for(players), *terms(state))
         scores = placement_scores(state)
         assert scores == expected, f"{preset}: state {index}"
         assert list(scores) == list(expected)
         top = max(expected.values())
         first = next(action for action, score in expected.items() if score == top)
         assert playout_policy(state, random.Random(index)) == first, f"{preset}: state {index}"
+
+
+def test_the_model_from_three_players_is_fitted() -> None:
+    """The weights fitted at three players cover the same terms as the two-player ones."""
+    assert len(golf_playout.WEIGHTS_MULTI) == len(golf_playout.MOVE_TERMS)
+    assert all(len(row) == len(golf_playout.STATE_TERMS) for row in golf_playout.WEIGHTS_MULTI)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("six-card", 3), ("six-card", 5), ("eight-card", 3), ("ten-card", 4)]
+)
+def test_from_three_players_a_card_goes_where_the_weights_fitted_there_put_it(
+    preset: str, players: int
+) -> None:
+    """G2.2, G2.3: at three players and more the placement is the best by WEIGHTS_MULTI
+    (fitted on three-player holes), which at some positions is not the best by the
+    two-player weights."""
+    differ = 0
+    for index, state in enumerate(held_states(preset, players, 150, 31)):
+        state_terms, moves = terms(state)
+        multi = score_moves(golf_playout.WEIGHTS_MULTI, state_terms, moves)
+        two = score_moves(golf_playout.WEIGHTS, state_terms, moves)
+        move = playout_policy(state, random.Random(index))
+        assert multi[move] == max(multi.values()), f"{preset}: state {index}"
+        differ += two[move] < max(two.values())
+    assert differ > 0
+
+
+def test_at_two_players_a_card_goes_where_the_two_player_weights_put_it() -> None:
+    """G2.2, G2.3: at two players WEIGHTS decide, also where WEIGHTS_MULTI would not."""
+    differ = 0
+    for index, state in enumerate(held_states("six-card", 2, 150, 37)):
+        state_terms, moves = terms(state)
+        two = score_moves(golf_playout.WEIGHTS, state_terms, moves)
+        multi = score_moves(golf_playout.WEIGHTS_MULTI, state_terms, moves)
+        move = playout_policy(state, random.Random(index))
+        assert two[move] == max(two.values()), f"state {index}"
+        differ += multi[move] < max(multi.values())
+    assert differ > 0
+
+
+def test_without_weights_from_three_players_the_two_player_weights_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An empty WEIGHTS_MULTI (not fitted) leaves every table to the two-player weights."""
+    monkeypatch.setattr(golf_playout, "WEIGHTS_MULTI", ())
+    assert weights_for(3) is golf_playout.WEIGHTS
+    for index, state in enumerate(held_states("six-card", 3, 40, 41)):
+        two = score_moves(golf_playout.WEIGHTS, *terms(state))
+        assert two[playout_policy(state, random.Random(index))] == max(two.values())
 
 
 def test_terms_need_a_card_in_hand() -> None:
@@ -189,13 +240,19 @@ def test_the_expert_defaults_to_the_fitted_playout_for_golf_only() -> None:
 
 
 def test_the_prior_is_the_models_estimate_centred_on_the_average_move() -> None:
-    """Where the model applies, one estimate per legal placement, averaging zero;
-    elsewhere (a turn, card powers) there is none."""
+    """Where the model applies, one estimate per legal placement, averaging zero, from
+    the two-player weights at any table; elsewhere (a turn, card powers) there is none."""
     for state in held_states("six-card", 2, 10, 4):
         estimate = golf_playout.prior(state)
         assert estimate is not None
         assert set(estimate) == set(state.legal_actions())
         assert abs(sum(estimate.values())) < 1e-9
+    for state in held_states("six-card", 3, 10, 4):
+        # Fitted to values, the two-player weights' scores are in chances to win; the
+        # weights from three players are fitted to the choice and have no such scale.
+        scores = score_moves(golf_playout.WEIGHTS, *terms(state))
+        mean = sum(scores.values()) / len(scores)
+        assert golf_playout.prior(state) == {a: v - mean for a, v in scores.items()}
     turn = new_round(SIX, 2, 0, rng=random.Random(2))
     assert golf_playout.prior(turn) is None
     assert golf_playout.prior(held_states("powers", 2, 1, 4)[0]) is None
