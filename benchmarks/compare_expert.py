@@ -64,17 +64,22 @@ def margin(row: Row) -> float:
     return float(row["greedy_points"] - row["expert_points"])
 
 
-def paired(
-    a: Sequence[Row], b: Sequence[Row], measure: Callable[[Row], float]
-) -> tuple[float, float]:
-    """The mean of ``measure`` on A less B, hole by hole, and its 95% half-width."""
-    diffs = [measure(x) - measure(y) for x, y in zip(a, b, strict=True)]
+def mean_and_half(diffs: Sequence[float]) -> tuple[float, float]:
+    """The mean of paired differences and its 95% half-width (±1.96 standard errors;
+    NaN from fewer than two)."""
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
         return mean, math.nan
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean, 1.96 * math.sqrt(var / n)
+
+
+def paired(
+    a: Sequence[Row], b: Sequence[Row], measure: Callable[[Row], float]
+) -> tuple[float, float]:
+    """The mean of ``measure`` on A less B, hole by hole, and its 95% half-width."""
+    return mean_and_half([measure(x) - measure(y) for x, y in zip(a, b, strict=True)])
 
 
 def main() -> None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-from collections.abc import Sequence
 from typing import Any
+
+from compare_expert import mean_and_half
 
 Game = dict[str, Any]
 
@@ -56,17 +56,6 @@ def measures(game: Game, entry: int) -> tuple[float, float]:
     return win, sum(others) / len(others) - scores[seat]
 
 
-def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    """The mean of B less A and its 95% half-width."""
-    diffs = [y - x for x, y in zip(a, b, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, math.nan
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="run A's results.json")
@@ -97,7 +86,7 @@ def main() -> None:
     for label, index in (("win value", 0), ("margin", 1)):
         mean_a = sum(x[index] for x in a) / len(a)
         mean_b = sum(x[index] for x in b) / len(b)
-        diff, half = paired([x[index] for x in a], [x[index] for x in b])
+        diff, half = mean_and_half([y[index] - x[index] for x, y in zip(a, b, strict=True)])
         print(f"{label:<10} A {mean_a:7.2f}  B {mean_b:7.2f}  B-A {diff:+.2f} ±{half:.2f}")
     print(
         "win value: points of percentage (win 100, a lowest shared by k seats 100/k, loss 0);"

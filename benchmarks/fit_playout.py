@@ -61,6 +61,7 @@ from itertools import islice
 from typing import Any
 
 import numpy as np
+from compare_expert import mean_and_half
 
 from greenfelt.bots import golf_playout
 from greenfelt.bots.base import Policy, observe
@@ -328,10 +329,8 @@ def play(deals: int, seed: int, players: int = 2) -> tuple[str, list[float]]:
 
 def paired(first: Sequence[float], second: Sequence[float]) -> str:
     """The second's mean win value less the first's, hole by hole, with its 95% interval."""
-    diffs = [b - a for a, b in zip(first, second, strict=True)]
-    mean = sum(diffs) / len(diffs)
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-    return f"{100 * mean:+.2f} +-{100 * 1.96 * sd / math.sqrt(len(diffs)):.2f}"
+    mean, half = mean_and_half([b - a for a, b in zip(first, second, strict=True)])
+    return f"{100 * mean:+.2f} +-{100 * half:.2f}"
 
 
 def main() -> None:

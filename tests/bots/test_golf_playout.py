@@ -118,35 +118,24 @@ def test_the_model_from_three_players_is_fitted() -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "players"), [("six-card", 3), ("six-card", 5), ("eight-card", 3), ("ten-card", 4)]
+    ("preset", "players"),
+    [("six-card", 2), ("six-card", 3), ("six-card", 5), ("eight-card", 3), ("ten-card", 4)],
 )
-def test_from_three_players_a_card_goes_where_the_weights_fitted_there_put_it(
-    preset: str, players: int
-) -> None:
-    """G2.2, G2.3: at three players and more the placement is the best by WEIGHTS_MULTI
-    (fitted on three-player holes), which at some positions is not the best by the
-    two-player weights."""
+def test_a_card_goes_where_the_weights_of_the_table_size_put_it(preset: str, players: int) -> None:
+    """G2.2, G2.3: the placement is the best by WEIGHTS at two players and by
+    WEIGHTS_MULTI (fitted on three-player holes) from three, also at the positions
+    where the other table size's weights would place the card elsewhere."""
+    plays, other = golf_playout.WEIGHTS, golf_playout.WEIGHTS_MULTI
+    if players >= 3:
+        plays, other = other, plays
     differ = 0
     for index, state in enumerate(held_states(preset, players, 150, 31)):
         state_terms, moves = terms(state)
-        multi = score_moves(golf_playout.WEIGHTS_MULTI, state_terms, moves)
-        two = score_moves(golf_playout.WEIGHTS, state_terms, moves)
+        chosen = score_moves(plays, state_terms, moves)
+        rejected = score_moves(other, state_terms, moves)
         move = playout_policy(state, random.Random(index))
-        assert multi[move] == max(multi.values()), f"{preset}: state {index}"
-        differ += two[move] < max(two.values())
-    assert differ > 0
-
-
-def test_at_two_players_a_card_goes_where_the_two_player_weights_put_it() -> None:
-    """G2.2, G2.3: at two players WEIGHTS decide, also where WEIGHTS_MULTI would not."""
-    differ = 0
-    for index, state in enumerate(held_states("six-card", 2, 150, 37)):
-        state_terms, moves = terms(state)
-        two = score_moves(golf_playout.WEIGHTS, state_terms, moves)
-        multi = score_moves(golf_playout.WEIGHTS_MULTI, state_terms, moves)
-        move = playout_policy(state, random.Random(index))
-        assert two[move] == max(two.values()), f"state {index}"
-        differ += multi[move] < max(multi.values())
+        assert chosen[move] == max(chosen.values()), f"{preset}: state {index}"
+        differ += rejected[move] < max(rejected.values())
     assert differ > 0
 
 
