@@ -369,8 +369,8 @@ def main() -> None:
     _, _, names, constant = DECISIONS[args.decision]
     if args.players != 2 and args.target == "expert":
         parser.error("--target expert imitates the expert at two players only")
-    if args.players >= 3 and args.decision == "place":
-        constant = "WEIGHTS_MULTI"  # golf_playout.weights_for: from three players
+    if args.players >= 3:
+        constant += "_MULTI"  # golf_playout.weights_for: from three players
     samples: list[Any]
     if args.load:
         with open(args.load, "rb") as f:
@@ -406,11 +406,7 @@ def main() -> None:
             f" fitted {agreement(test, weights, args.decision):.3f}"
         )
     else:
-        current = (
-            golf_playout.weights_for(args.players)
-            if args.decision == "place"
-            else getattr(golf_playout, constant)
-        )
+        current = golf_playout.weights_for(args.players, args.decision)
         if args.objective == "expected":
             weights = expected_fit(train, args.decision, current, args.temperature, args.steps)
         else:

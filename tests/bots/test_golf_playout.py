@@ -139,6 +139,14 @@ def test_a_card_goes_where_the_weights_of_the_table_size_put_it(preset: str, pla
     assert differ > 0
 
 
+def test_weights_are_asked_for_a_decision_the_model_knows() -> None:
+    """The three decisions the models can take; any other name is a clear error."""
+    assert weights_for(2, "turn") is golf_playout.TURN_WEIGHTS
+    assert weights_for(3, "turn") is golf_playout.TURN_WEIGHTS_MULTI
+    with pytest.raises(ValueError, match="unknown decision 'knock': place, turn or flip"):
+        weights_for(2, "knock")
+
+
 def test_without_weights_from_three_players_the_two_player_weights_play(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

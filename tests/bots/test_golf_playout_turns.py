@@ -2,11 +2,13 @@
 
 ``golf_playout`` can also decide, with models fitted like its placements, whether
 to draw or take the discard (G2.1) and what to flip after a discard (G2.2, may
-flip); none ships, as the fitted ones did no better than greedy. The expert's
-default budget where the placement model plays grows with the number of legal
-moves (``ismcts.DEFAULT_PER_CHOICE``). These tests hold any turn or flip model to
-what every policy must do (legal, leak-free), the shipped playout to greedy's
-turns and flips, and the budget to its stated sizes.
+flip). At two players none ships, as the fitted ones did no better than greedy;
+from three players a turn model fitted there ships (``TURN_WEIGHTS_MULTI``). The
+expert's default budget where the placement model plays grows with the number of
+legal moves (``ismcts.DEFAULT_PER_CHOICE``). These tests hold any turn or flip
+model to what every policy must do (legal, leak-free), the shipped playout to
+greedy's turns and flips at two players and to its turn model from three, and the
+budget to its stated sizes.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from test_greedy_golf import SIX, reveal, stacked
 
 from greenfelt.bots import golf_playout
 from greenfelt.bots.golf_greedy import greedy_policy
-from greenfelt.bots.golf_playout import flip_terms, playout_policy, turn_terms
+from greenfelt.bots.golf_playout import flip_terms, playout_policy, score_moves, turn_terms
 from greenfelt.bots.golf_stage import stage
 from greenfelt.bots.ismcts import DEFAULT_ITERATIONS, DEFAULT_PER_CHOICE, ExpertBot
 from greenfelt.golf import new_round
@@ -38,11 +40,33 @@ def random_weights(rows: int, seed: int) -> tuple[tuple[float, ...], ...]:
 
 
 @pytest.mark.parametrize("phase", ["turn", "flip"])
-def test_turn_and_flip_are_greedys_while_no_model_is_shipped(phase: str) -> None:
-    """Fitted turn and flip models did no better than greedy (docs/expert-six-card.md), so
-    none ships and the playout turns and flips exactly as greedy does."""
+def test_at_two_players_turn_and_flip_are_greedys(phase: str) -> None:
+    """Fitted turn and flip models did no better than greedy at two players
+    (docs/expert-six-card.md), so none ships there and the playout turns and flips
+    exactly as greedy does."""
     assert golf_playout.TURN_WEIGHTS == () and golf_playout.FLIP_WEIGHTS == ()
     for index, state in enumerate(phase_states("six-card", 2, phase, 20, 31)):
+        expected = greedy_policy(state, random.Random(index))
+        assert playout_policy(state, random.Random(index)) == expected
+
+
+@pytest.mark.parametrize(("preset", "players"), [("six-card", 3), ("eight-card", 4)])
+def test_from_three_players_the_turn_model_fitted_there_draws_or_takes(
+    preset: str, players: int
+) -> None:
+    """G2.1: from three players the turn is the best by TURN_WEIGHTS_MULTI, which at
+    some turns is not greedy's choice; a flip after a discard is still greedy's."""
+    assert golf_playout.TURN_WEIGHTS_MULTI and golf_playout.FLIP_WEIGHTS_MULTI == ()
+    differ = 0
+    for index, state in enumerate(phase_states(preset, players, "turn", 150, 43)):
+        found = turn_terms(state)
+        assert found is not None
+        scores = score_moves(golf_playout.TURN_WEIGHTS_MULTI, *found)
+        move = playout_policy(state, random.Random(index))
+        assert scores[move] == max(scores.values()), f"{preset}: state {index}"
+        differ += move != greedy_policy(state, random.Random(index))
+    assert differ > 0
+    for index, state in enumerate(phase_states(preset, players, "flip", 20, 47)):
         expected = greedy_policy(state, random.Random(index))
         assert playout_policy(state, random.Random(index)) == expected
 
