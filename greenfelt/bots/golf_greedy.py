@@ -645,14 +645,14 @@ def greedy_policy(state: GolfRound, rng: random.Random) -> GolfAction:
 
 def greedy_level_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     """The `greedy` level's move: :func:`greedy_policy` at two players; at three and more,
-    where to put a card in hand (G2.2, G2.3) as the expert's fitted playout puts it
-    (``golf_playout``: greedy's placements re-ranked by a model of tempo and pairs,
-    weighted as fitted at three players, on six-, eight- and ten-card without powers;
-    elsewhere greedy's own).
+    where to put a card in hand (G2.2, G2.3) and whether to draw or take (G2.1) as the
+    expert's fitted playout decides them (``golf_playout``: greedy's choices re-ranked
+    by models of tempo and pairs fitted at three players, on six-, eight- and ten-card
+    without powers; elsewhere greedy's own).
 
     Why only from three: two-player greedy is the opponent every strength bar of the
     expert and its learned value are measured and fitted against (README, "Bots"), so
-    it stays the seed documents' rules. At three and more the re-ranked placements win
+    it stays the seed documents' rules. At three and more the re-ranked choices win
     far more of the decided holes against `easy` (45.9% at three players, where the
     rules alone won 36.6% and had barely kept ahead of `easy`) and score about a point
     a hole less (README, "Benchmarks"). It reads only the seat's sight, as greedy does.

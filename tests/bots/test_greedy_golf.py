@@ -856,18 +856,22 @@ def test_greedy_beats_random_in_six_card() -> None:
 
 
 def _placements_where_they_differ(
-    rules: GolfRules, players: int, count: int, seed: int
+    rules: GolfRules,
+    players: int,
+    count: int,
+    seed: int,
+    phases: tuple[Phase, ...] = (Phase.DRAWN, Phase.TAKEN),
 ) -> list[GolfRound]:
-    """Cards in hand (G2.2, G2.3) where the fitted playout and greedy's rules disagree,
-    from seeded greedy rounds."""
+    """Cards in hand (G2.2, G2.3; or other ``phases``) where the fitted playout and
+    greedy's rules disagree, from seeded greedy rounds."""
     rng = random.Random(seed)
     found: list[GolfRound] = []
     while len(found) < count:
         rnd = new_round(rules, players, 0, rng=random.Random(rng.random()))
         while not rnd.is_over and len(found) < count:
-            if rnd.phase in (Phase.DRAWN, Phase.TAKEN) and playout_policy(
+            if rnd.phase in phases and playout_policy(rnd, random.Random(0)) != greedy_policy(
                 rnd, random.Random(0)
-            ) != greedy_policy(rnd, random.Random(0)):
+            ):
                 found.append(rnd.clone())
             rnd.apply_unchecked(greedy_policy(rnd, rng))
     return found
@@ -878,6 +882,18 @@ def test_from_three_players_the_level_places_a_card_as_the_fitted_playout(player
     """At three and more, the `greedy` level puts a card in hand (G2.2, G2.3) where the
     expert's fitted playout puts it, not where greedy's rules alone would."""
     states = _placements_where_they_differ(SIX, players, 6, seed=players)
+    for index, rnd in enumerate(states):
+        seat = rnd.to_move
+        assert seat is not None
+        move = make_bot("golf", "greedy", index).act(rnd, seat)
+        assert move == playout_policy(rnd, random.Random(0))
+        assert move != greedy_policy(rnd, random.Random(0))
+
+
+def test_from_three_players_the_level_draws_or_takes_as_the_fitted_playout() -> None:
+    """G2.1: at three and more the level draws or takes the discard as the playout's
+    turn model fitted at three players decides, not as greedy's rules alone would."""
+    states = _placements_where_they_differ(SIX, 3, 6, seed=5, phases=(Phase.TURN,))
     for index, rnd in enumerate(states):
         seat = rnd.to_move
         assert seat is not None
