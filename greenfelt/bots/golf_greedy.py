@@ -653,7 +653,7 @@ def greedy_level_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     Why only from three: two-player greedy is the opponent every strength bar of the
     expert and its learned value are measured and fitted against (README, "Bots"), so
     it stays the seed documents' rules. At three and more the re-ranked choices win
-    far more of the decided holes against `easy` (45.9% at three players, where the
+    far more of the decided holes against `easy` (46.3% at three players, where the
     rules alone won 36.6% and had barely kept ahead of `easy`) and score about a point
     a hole less (README, "Benchmarks"). It reads only the seat's sight, as greedy does.
     """
