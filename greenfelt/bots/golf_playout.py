@@ -36,9 +36,10 @@ close, and the placements and the turn take weights fitted at three players
 (``WEIGHTS_MULTI``, ``TURN_WEIGHTS_MULTI``; :func:`weights_for`), fitted to make
 the best move score highest rather than to every move's value; they are what the
 `greedy` level plays there (``golf_greedy.greedy_level_policy``). The expert
-plays it for its own seat in rollouts, keeps the model's move unless its search finds a clearly better one (the
-anchor, ``ismcts.DEFAULT_ANCHOR_Z``) and can start its root search from the
-model's estimates (:func:`prior`, off by default); docs/expert-six-card.md.
+plays it for its own seat in rollouts, keeps the model's move unless its search
+finds a clearly better one (the anchor, ``ismcts.DEFAULT_ANCHOR_Z``) and can
+start its root search from the model's estimates (:func:`prior`, off by
+default); docs/expert-six-card.md.
 """
 
 from __future__ import annotations
@@ -146,8 +147,9 @@ WEIGHTS: tuple[tuple[float, ...], ...] = (
 # Placements from three players (``weights_for``); empty, WEIGHTS would play there.
 # Fitted by ``benchmarks/fit_playout.py --players 3 --continuation playout --objective
 # expected`` (temperature 0.03, 1,000 steps from WEIGHTS) to rollout values (100
-# worlds) of every placement at 8,000 three-player six-card positions, the mover
-# played on by WEIGHTS, the others by greedy. That objective asks only that the best
+# worlds) of every placement at 8,000 three-player six-card positions (seed 8), the
+# mover played on by WEIGHTS (the run was made while WEIGHTS_MULTI was empty), the
+# others by greedy. That objective asks only that the best
 # placement score highest, so these scores are no chances to win (``prior`` reads
 # WEIGHTS); least squares on the same positions placed worse than WEIGHTS (regret
 # 0.0271 a placement held out against 0.0258). Held out: 0.0197 against WEIGHTS'
@@ -472,7 +474,9 @@ def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
 def prior(state: GolfRound) -> dict[GolfAction, float] | None:
     """The model's estimate of each placement's value relative to the average move
     (in chances to win the hole), where it applies; else None. The expert starts its
-    search from it, so few samples do not outvote a sound model (``ismcts``)."""
+    search from it, so few samples do not outvote a sound model (``ismcts``). Its
+    scale is WEIGHTS' at every table size (below), and so is the ranking that the
+    expert's ``top_moves`` option (off by default) takes from it."""
     if not _model_decides(state):
         return None
     # WEIGHTS, at every table size: fitted to the values of moves, its scores are in

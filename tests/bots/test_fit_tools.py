@@ -57,9 +57,9 @@ def _compare(a: Path, b: Path, *extra: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_compare_sims_pairs_the_games_of_one_seed(tmp_path: Path) -> None:
-    """G9.2 applied to one hole (the lowest wins, equal lowest share): a run against itself differs by nothing; against
-    another level in entry 1, the win values are the games' own (100/k for a lowest
-    shared by k), and the difference is B less A."""
+    """G9.2 applied to one hole (the lowest wins, equal lowest share): a run against
+    itself differs by nothing; against another level in entry 1, the win values are
+    the games' own (100/k for a lowest shared by k), and the difference is B less A."""
     greedy = _sim(tmp_path / "greedy", "greedy,easy,easy", 3)
     done = _compare(greedy, greedy)
     assert done.returncode == 0, done.stderr
