@@ -863,10 +863,13 @@ def _placements_where_they_differ(
     phases: tuple[Phase, ...] = (Phase.DRAWN, Phase.TAKEN),
 ) -> list[GolfRound]:
     """Cards in hand (G2.2, G2.3; or other ``phases``) where the fitted playout and
-    greedy's rules disagree, from seeded greedy rounds."""
+    greedy's rules disagree, from seeded greedy rounds (at most 200: where they never
+    disagree, fewer than ``count``)."""
     rng = random.Random(seed)
     found: list[GolfRound] = []
-    while len(found) < count:
+    for _ in range(200):
+        if len(found) >= count:
+            break
         rnd = new_round(rules, players, 0, rng=random.Random(rng.random()))
         while not rnd.is_over and len(found) < count:
             if rnd.phase in phases and playout_policy(rnd, random.Random(0)) != greedy_policy(
@@ -882,6 +885,7 @@ def test_from_three_players_the_level_places_a_card_as_the_fitted_playout(player
     """At three and more, the `greedy` level puts a card in hand (G2.2, G2.3) where the
     expert's fitted playout puts it, not where greedy's rules alone would."""
     states = _placements_where_they_differ(SIX, players, 6, seed=players)
+    assert len(states) == 6
     for index, rnd in enumerate(states):
         seat = rnd.to_move
         assert seat is not None
@@ -894,6 +898,7 @@ def test_from_three_players_the_level_draws_or_takes_as_the_fitted_playout() -> 
     """G2.1: at three and more the level draws or takes the discard as the playout's
     turn model fitted at three players decides, not as greedy's rules alone would."""
     states = _placements_where_they_differ(SIX, 3, 6, seed=5, phases=(Phase.TURN,))
+    assert len(states) == 6
     for index, rnd in enumerate(states):
         seat = rnd.to_move
         assert seat is not None
@@ -906,6 +911,7 @@ def test_at_two_players_the_level_keeps_greedys_rules() -> None:
     """Two-player greedy is the opponent the expert is measured and fitted against: where
     the fitted playout would place a card elsewhere, the level still plays the rules."""
     states = _placements_where_they_differ(SIX, 2, 6, seed=2)
+    assert len(states) == 6
     for index, rnd in enumerate(states):
         seat = rnd.to_move
         assert seat is not None
