@@ -80,9 +80,8 @@ def main() -> None:
             parser.error(f"game {number} has different deals in A and B")
     a = [measures(games_a[g], args.entry) for g in common]
     b = [measures(games_b[g], args.entry) for g in common]
-    print(
-        f"entry {args.entry}: A {config_a['bots'][args.entry - 1]}, B {config_b['bots'][args.entry - 1]}, {len(common)} games"
-    )
+    bot_a, bot_b = config_a["bots"][args.entry - 1], config_b["bots"][args.entry - 1]
+    print(f"entry {args.entry}: A {bot_a}, B {bot_b}, {len(common)} games")
     for label, index in (("win value", 0), ("margin", 1)):
         mean_a = sum(x[index] for x in a) / len(a)
         mean_b = sum(x[index] for x in b) / len(b)

@@ -149,9 +149,8 @@ WEIGHTS: tuple[tuple[float, ...], ...] = (
 # expected`` (temperature 0.03, 1,000 steps from WEIGHTS) to rollout values (100
 # worlds) of every placement at 8,000 three-player six-card positions (seed 8), the
 # mover played on by WEIGHTS (the run was made while WEIGHTS_MULTI was empty), the
-# others by greedy. That objective asks only that the best
-# placement score highest, so these scores are no chances to win (``prior`` reads
-# WEIGHTS); least squares on the same positions placed worse than WEIGHTS (regret
+# others by greedy. That objective asks only that the best placement score highest,
+# so these scores are no chances to win (``prior`` reads WEIGHTS); least squares on the same positions placed worse than WEIGHTS (regret
 # 0.0271 a placement held out against 0.0258). Held out: 0.0197 against WEIGHTS'
 # 0.0258 and greedy's 0.0310. In one seat against greedy, paired with WEIGHTS on the
 # same deals: +2.6 to +3.5 points of percentage of win value at three players, +3.5
@@ -392,8 +391,8 @@ def _best(
 
 
 def placement_scores(state: GolfRound) -> dict[GolfAction, float]:
-    """``score_moves(weights_for(state.n), *terms(state))`` without the rows of terms: the hot path
-    of every rollout.
+    """``score_moves(weights_for(state.n), *terms(state))`` without the rows of terms:
+    the hot path of every rollout.
 
     Each move's terms times the coefficients are added in MOVE_TERMS order, as
     ``score_moves`` adds them; a term that is zero is skipped and a term that is
@@ -449,6 +448,11 @@ def _placements(state: GolfRound) -> tuple[list[GolfAction], list[float]]:
     return actions, scores
 
 
+# The decisions besides placements that a fitted model may take: the weights'
+# decision name and the terms it scores.
+_TURN_AND_FLIP = {Phase.TURN: ("turn", turn_terms), Phase.FLIP: ("flip", flip_terms)}
+
+
 def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     """Greedy, except where a fitted model decides: where to put a card in hand, and
     (when fitted) whether to draw or take and what to flip after a discard."""
@@ -456,16 +460,12 @@ def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     if _model_decides(state):
         actions, scores = _placements(state)
         return actions[scores.index(max(scores))]  # the first of the best, as _best picks
-    elif phase is Phase.TURN:
-        weights = weights_for(state.n, "turn")
+    model = _TURN_AND_FLIP.get(phase)
+    if model is not None:
+        decision, find_terms = model
+        weights = weights_for(state.n, decision)
         if weights and applies(state):
-            found = turn_terms(state)
-            if found is not None:
-                return _best(weights, *found)
-    elif phase is Phase.FLIP:
-        weights = weights_for(state.n, "flip")
-        if weights and applies(state):
-            found = flip_terms(state)
+            found = find_terms(state)
             if found is not None:
                 return _best(weights, *found)
     return greedy_policy(state, rng)

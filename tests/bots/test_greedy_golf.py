@@ -855,7 +855,7 @@ def test_greedy_beats_random_in_six_card() -> None:
 # ---- the level at three and more players -----------------------------------------------
 
 
-def _placements_where_they_differ(
+def _where_they_differ(
     rules: GolfRules,
     players: int,
     count: int,
@@ -880,24 +880,22 @@ def _placements_where_they_differ(
     return found
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_from_three_players_the_level_places_a_card_as_the_fitted_playout(players: int) -> None:
-    """At three and more, the `greedy` level puts a card in hand (G2.2, G2.3) where the
-    expert's fitted playout puts it, not where greedy's rules alone would."""
-    states = _placements_where_they_differ(SIX, players, 6, seed=players)
-    assert len(states) == 6
-    for index, rnd in enumerate(states):
-        seat = rnd.to_move
-        assert seat is not None
-        move = make_bot("golf", "greedy", index).act(rnd, seat)
-        assert move == playout_policy(rnd, random.Random(0))
-        assert move != greedy_policy(rnd, random.Random(0))
-
-
-def test_from_three_players_the_level_draws_or_takes_as_the_fitted_playout() -> None:
-    """G2.1: at three and more the level draws or takes the discard as the playout's
-    turn model fitted at three players decides, not as greedy's rules alone would."""
-    states = _placements_where_they_differ(SIX, 3, 6, seed=5, phases=(Phase.TURN,))
+@pytest.mark.parametrize(
+    ("players", "phases"),
+    [
+        (3, (Phase.DRAWN, Phase.TAKEN)),
+        (4, (Phase.DRAWN, Phase.TAKEN)),
+        (3, (Phase.TURN,)),
+        (4, (Phase.TURN,)),
+    ],
+)
+def test_from_three_players_the_level_decides_as_the_fitted_playout(
+    players: int, phases: tuple[Phase, ...]
+) -> None:
+    """At three and more, the `greedy` level puts a card in hand (G2.2, G2.3) and draws
+    or takes the discard (G2.1) as the expert's fitted playout, with its models fitted
+    at three players, decides: not as greedy's rules alone would."""
+    states = _where_they_differ(SIX, players, 6, seed=players, phases=phases)
     assert len(states) == 6
     for index, rnd in enumerate(states):
         seat = rnd.to_move
@@ -910,7 +908,7 @@ def test_from_three_players_the_level_draws_or_takes_as_the_fitted_playout() -> 
 def test_at_two_players_the_level_keeps_greedys_rules() -> None:
     """Two-player greedy is the opponent the expert is measured and fitted against: where
     the fitted playout would place a card elsewhere, the level still plays the rules."""
-    states = _placements_where_they_differ(SIX, 2, 6, seed=2)
+    states = _where_they_differ(SIX, 2, 6, seed=2)
     assert len(states) == 6
     for index, rnd in enumerate(states):
         seat = rnd.to_move
