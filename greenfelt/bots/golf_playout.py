@@ -58,6 +58,7 @@ from greenfelt.golf.actions import DRAW, PASS, TAKE, GolfAction, Kind
 from greenfelt.golf.game import GolfRound, Phase
 
 __all__ = [
+    "DRAGGING_ROUNDS_PER_CARD",
     "FLIP_TERMS",
     "FLIP_WEIGHTS",
     "FLIP_WEIGHTS_MULTI",
@@ -453,9 +454,25 @@ def _placements(state: GolfRound) -> tuple[list[GolfAction], list[float]]:
 _TURN_AND_FLIP = {Phase.TURN: ("turn", turn_terms), Phase.FLIP: ("flip", flip_terms)}
 
 
+# Rounds, per card of a layout, after which the models hand the round to greedy's
+# rules (:func:`playout_policy`). No three-player hole of the `greedy` level reached
+# it in 30,000 (the longest: 43 turns, 14 rounds, of six-card's 18).
+DRAGGING_ROUNDS_PER_CARD = 3
+
+
 def playout_policy(state: GolfRound, rng: random.Random) -> GolfAction:
     """Greedy, except where a fitted model decides: where to put a card in hand, and
-    (when fitted) whether to draw or take and what to flip after a discard."""
+    (when fitted) whether to draw or take and what to flip after a discard.
+
+    A round that drags past DRAGGING_ROUNDS_PER_CARD rounds a card is left to greedy's
+    rules, whose patience ends it (``Decision.closing_ok``). The models know no such
+    patience, and their tempo term grows with the turns beyond anything they were
+    fitted on: three seats playing them once took and swapped aces in turn for
+    thousands of turns with the stock empty, which G2.5 reshuffles only on a draw
+    (an expert's rollout that never returned).
+    """
+    if state.turns >= DRAGGING_ROUNDS_PER_CARD * state.size * state.n:
+        return greedy_policy(state, rng)
     phase = state.phase
     if _model_decides(state):
         actions, scores = _placements(state)

@@ -918,6 +918,54 @@ def test_at_two_players_the_level_keeps_greedys_rules() -> None:
         )
 
 
+def _dragging_rounds(rules: GolfRules, players: int, burn: int, seed: int) -> Iterator[GolfRound]:
+    """Seeded rounds whose seats first draw and discard ``burn`` turns without flipping
+    (G2.2; the stock reshuffled as G2.5 says), then play greedy's rules to the end:
+    every state of each, after the burn."""
+    rng = random.Random(seed)
+    while True:
+        rnd = new_round(rules, players, 0, rng=random.Random(rng.random()))
+        while not rnd.is_over:
+            seat = rnd.to_move
+            if rnd.turns < burn and rnd.phase is not Phase.REVEAL:
+                if rnd.phase is Phase.TURN:
+                    rnd.apply(DRAW, seat)
+                    rnd.apply(DISCARD, seat)
+                    rnd.apply(PASS, seat)
+                    continue
+            elif rnd.turns >= burn:
+                yield rnd
+            rnd.apply_unchecked(greedy_policy(rnd, rng))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_round_that_drags_is_left_to_greedys_rules(players: int) -> None:
+    """Past DRAGGING_ROUNDS_PER_CARD rounds a card, the level (and the expert's playout)
+    plays greedy's rules, whose patience ends the round: the fitted models have none,
+    and three seats playing them once took and swapped aces in turn forever, the stock
+    empty (G2.5 reshuffles only on a draw). Checked where the placement model's own
+    choice (its highest score) is not the rules'."""
+    from greenfelt.bots.golf_playout import DRAGGING_ROUNDS_PER_CARD, placement_scores
+
+    late = DRAGGING_ROUNDS_PER_CARD * SIX.slots * players
+    checked = 0
+    for rnd in _dragging_rounds(SIX, players, late, seed=players):
+        if checked == 6:
+            break
+        if rnd.phase not in (Phase.DRAWN, Phase.TAKEN):
+            continue
+        scores = placement_scores(rnd)
+        rules_move = greedy_policy(rnd, random.Random(0))
+        if max(scores, key=scores.__getitem__) == rules_move:
+            continue
+        seat = rnd.to_move
+        assert seat is not None
+        assert make_bot("golf", "greedy", checked).act(rnd, seat) == rules_move
+        assert playout_policy(rnd, random.Random(0)) == rules_move
+        checked += 1
+    assert checked == 6
+
+
 @pytest.mark.parametrize("name", ["nine-card", "four-card", "bga"])
 def test_where_no_fitted_model_applies_the_level_is_greedy_at_any_table(name: str) -> None:
     """The model covers two-row column pairs without powers (G5.3); on 3x3 and 2x2
