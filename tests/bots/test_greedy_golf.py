@@ -921,9 +921,10 @@ def test_at_two_players_the_level_keeps_greedys_rules() -> None:
 def _dragging_rounds(rules: GolfRules, players: int, burn: int, seed: int) -> Iterator[GolfRound]:
     """Seeded rounds whose seats first draw and discard ``burn`` turns without flipping
     (G2.2; the stock reshuffled as G2.5 says), then play greedy's rules to the end:
-    every state of each, after the burn."""
+    every state of each, after the burn (200 rounds at most, so a search that never
+    finds what it seeks ends)."""
     rng = random.Random(seed)
-    while True:
+    for _ in range(200):
         rnd = new_round(rules, players, 0, rng=random.Random(rng.random()))
         while not rnd.is_over:
             seat = rnd.to_move
