@@ -314,10 +314,11 @@ def play(deals: int, seed: int, players: int = 2) -> tuple[str, list[float]]:
             assert scores is not None
             mine = scores[me]
             others = [s for seat, s in enumerate(scores) if seat != me]
-            wins += mine < min(others)
-            losses += mine > min(others)
+            lowest = min(others)
+            wins += mine < lowest
+            losses += mine > lowest
             margin += sum(others) / len(others) - mine
-            holes.append(1.0 if mine < min(others) else 0.5 if mine == min(others) else 0.0)
+            holes.append(1.0 if mine < lowest else 0.5 if mine == lowest else 0.0)
     p = wins / (wins + losses)
     half = 1.96 * math.sqrt(p * (1 - p) / (wins + losses))
     return (

@@ -99,6 +99,7 @@ def test_compare_sims_refuses_runs_it_cannot_pair(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("field", ["format", "games"])
 def test_compare_sims_names_what_a_results_file_lacks(tmp_path: Path, field: str) -> None:
+    """A results file without its format or its games is refused, naming the file."""
     good = _sim(tmp_path / "a", "greedy,easy,easy", 3)
     data = json.loads(good.read_text(encoding="utf-8"))
     del data[field]
