@@ -79,6 +79,9 @@ def test_score_golf_hand4(capsys: pytest.CaptureFixture[str]) -> None:
         (["score", "golf", "--rules", "four-in-hand", "K♠ K♥ / 2♠ 5♦"], "without '/'"),
         (["replay", "/nonexistent/record.json"], "cannot read record"),
         (["frobnicate"], "invalid choice"),
+        (["serve", "--bot-timeout", "0"], "'0' is not a number of seconds above 0"),
+        (["serve", "--bot-timeout", "soon"], "'soon' is not a number of seconds"),
+        (["serve", "--shard", "3/2"], "is not K/N"),
         (["score"], "required"),
     ],
 )

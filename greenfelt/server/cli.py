@@ -23,6 +23,16 @@ def _shard(text: str) -> tuple[int, int]:
     return int(k), int(n)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 (e.g. 30)")
+    return value
+
+
 def _serve(args: argparse.Namespace) -> None:
     import logging
 
@@ -34,7 +44,10 @@ def _serve(args: argparse.Namespace) -> None:
     from greenfelt.server.tables import Settings
 
     settings = Settings(
-        bot_delay=args.bot_delay, round_pause=args.round_pause, takeover_after=args.takeover_after
+        bot_delay=args.bot_delay,
+        round_pause=args.round_pause,
+        takeover_after=args.takeover_after,
+        bot_timeout=args.bot_timeout,
     )
     url = database_url(args.db or os.environ.get("GREENFELT_DB"), Path(args.data))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -83,6 +96,13 @@ def register(commands: Any) -> None:
         default=45.0,
         metavar="S",
         help="seconds before a bot plays for a disconnected player",
+    )
+    parser.add_argument(
+        "--bot-timeout",
+        type=_seconds,
+        default=30.0,
+        metavar="S",
+        help="seconds a bot may think before its seat plays a random move (a bot that hangs)",
     )
     parser.add_argument(
         "--shard", type=_shard, default=(0, 1), metavar="K/N", help="serve shard K of N"

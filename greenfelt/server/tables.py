@@ -19,12 +19,15 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from greenfelt.cards import card_texts, parse_cards, shuffled_deck
 from greenfelt.errors import GreenfeltError, NotYourTurn
 from greenfelt.server.protocol import ProtocolError
 from greenfelt.server.store import EventRow, SeatRow, Store, StoreConflict, StoreError, TableRow
+
+if TYPE_CHECKING:
+    from greenfelt.bots.steady import SteadyMove
 
 __all__ = ["Connection", "Settings", "Table", "hash_token", "new_token"]
 
@@ -47,6 +50,9 @@ class Settings:
     """Messages a connection may send at once."""
     outbox: int = 256
     """Messages queued for a slow connection before it is dropped."""
+    bot_timeout: float = 30.0
+    """Seconds a bot may think before its seat plays a random move instead (a bot that
+    hangs must not stop the table; the expert at a table thinks 0.2 s at most)."""
 
 
 def new_token() -> str:
@@ -480,12 +486,35 @@ class Table:
             return
         rnd = self.match.current
         round_seat = rnd.to_move
-        snapshot = rnd.clone()
-        action = await asyncio.to_thread(
-            _decide, self.game, level, f"{self.id}:{seq}", snapshot, round_seat
-        )
-        if self.bot_controls(seat) != level:  # ... or while it thought
+        seed = f"{self.id}:{seq}"
+        action = None
+        try:
+            move = await asyncio.wait_for(
+                asyncio.to_thread(_decide, self.game, level, seed, rnd.clone(), round_seat),
+                self.settings.bot_timeout,
+            )
+            action = move.action
+            for failure in move.failures:
+                log.error(
+                    "table %s, seat %d: %s; its move is the %s bot's",
+                    self.id,
+                    seat,
+                    failure,
+                    move.level,
+                )
+        except TimeoutError:
+            # The thread cannot be stopped; its answer, if it ever comes, is dropped.
+            log.error(
+                "table %s, seat %d: the %s bot thought over %g s; its move is a random one",
+                self.id,
+                seat,
+                level,
+                self.settings.bot_timeout,
+            )
+        if self.bot_controls(seat) != level or seq != self.seq:  # ... or while it thought
             return
+        if action is None:
+            action = random.Random(seed).choice(rnd.legal_actions(round_seat))
         await self.submit(seat, str(action), seq, None)
 
     # ---- connections -----------------------------------------------------------------
@@ -599,8 +628,14 @@ def _canonical(rnd: Any, text: str) -> str:
     return format_action(spades_parse(text))
 
 
-def _decide(game: str, level: str, seed: str, snapshot: Any, seat: int) -> Any:
-    """A bot's move (in a worker thread): it sees only ``snapshot``'s observation for ``seat``."""
-    from greenfelt.bots import table_bot
+def _decide(game: str, level: str, seed: str, snapshot: Any, seat: int) -> SteadyMove:
+    """A bot's move (in a worker thread): it sees only ``snapshot``'s observation for ``seat``.
 
-    return table_bot(game, level, random.Random(seed)).act(snapshot, seat)
+    A level that fails gives way to the weaker ones (:mod:`greenfelt.bots.steady`).
+    """
+    from greenfelt import bots
+    from greenfelt.bots.steady import steady_move
+
+    return steady_move(
+        level, snapshot, seat, lambda tried: bots.table_bot(game, tried, random.Random(seed))
+    )

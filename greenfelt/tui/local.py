@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from greenfelt.bots import Bot, table_bot
+from greenfelt.bots.steady import steady_move
 from greenfelt.record import dumps, match_record
 from greenfelt.tui.session import PlayError, Session
 
@@ -125,21 +126,23 @@ class LocalSession(Session):
         if self.bot_delay > 0:
             await asyncio.sleep(self.bot_delay)
         rnd = self.match.current
-        snapshot = rnd.clone()
-        failure = None
-        try:
-            action = await asyncio.to_thread(self.bots[seat].act, snapshot, rnd.to_move)
-            self.match.apply(str(action), seat)
-        except Exception as error:  # a bot's bug must not end your game
-            # Only the error's kind: its message speaks of what the bot's seat sees.
-            failure = (
-                f"{self.match.names[seat]} failed ({type(error).__name__}); it played at random"
+        bot = self.bots[seat]
+        level = self.levels[seat - 1]
+
+        def bot_for(tried: str) -> Bot:
+            return bot if tried == level else new_bot(self.game, tried, bot.rng)
+
+        # A bot's bug must not end your game: the levels below it play instead.
+        move = await asyncio.to_thread(steady_move, level, rnd.clone(), rnd.to_move, bot_for)
+        self.match.apply(str(move.action), seat)
+        self._after(seat, str(move.action))
+        if move.failures:
+            # Only the error's kind: its message may speak of what the bot's seat sees.
+            kinds = ", ".join(f.kind for f in move.failures)
+            self.changed(
+                f"{self.match.names[seat]} failed ({kinds}); it played as the {move.level} bot",
+                True,
             )
-            action = self.bots[seat].rng.choice(self.match.legal_actions())
-            self.match.apply(action, seat)
-        self._after(seat, str(action))
-        if failure is not None:
-            self.changed(failure, True)
 
     def _after(self, seat: int, text: str) -> None:
         who = "You" if seat == self.seat else self.match.names[seat]

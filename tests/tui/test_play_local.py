@@ -306,7 +306,7 @@ async def test_the_next_round_key_waits_for_the_round_to_end(
         await pilot.press("q")
 
 
-async def test_a_failing_bot_plays_at_random_and_the_game_goes_on() -> None:
+async def test_a_failing_bot_gives_way_to_the_level_below_and_the_game_goes_on() -> None:
     session = LocalSession("golf", ONE_HOLE, "Ann", ["greedy"], seed=6, bot_delay=0)
 
     def broken(*_args: Any) -> Any:
@@ -316,7 +316,7 @@ async def test_a_failing_bot_plays_at_random_and_the_game_goes_on() -> None:
     app = PlayApp(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(session)
-        assert "Bot 1 failed (RuntimeError); it played at random" in shown(app, "message")
+        assert "Bot 1 failed (RuntimeError); it played as the easy bot" in shown(app, "message")
         assert "secret" not in screen_text(app)
         assert "your turn" in shown(app, "status")
         await pilot.press(golf_choice(session.view))  # type: ignore[arg-type]
