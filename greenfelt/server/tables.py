@@ -16,6 +16,7 @@ import logging
 import random
 import secrets
 import time
+import traceback
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -465,8 +466,14 @@ class Table:
                 log.warning("table %s: storage failed, retrying: %s", self.id, error)
                 await asyncio.sleep(1.0)
                 self.schedule()
-            except Exception:  # a bug must not kill the table silently
-                log.exception("table %s: background task failed", self.id)
+            except Exception as error:  # a bug must not kill the table silently
+                # The stack without the message: an engine error's message may name cards.
+                log.error(
+                    "table %s: background task failed (%s)\n%s",
+                    self.id,
+                    type(error).__name__,
+                    "".join(traceback.format_tb(error.__traceback__)).rstrip(),
+                )
 
         task = asyncio.create_task(run())
         self.timers.add(task)

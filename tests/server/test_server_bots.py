@@ -26,6 +26,7 @@ from greenfelt.server.store import Store
 from tests.server.helpers import CARD_TEXT, FAST, LiveServer, new_table, sqlite_url
 
 REAL_TABLE_BOT = greenfelt.bots.table_bot
+SECRET = "the hidden cards are K♠ Q♥ 7♦"
 
 
 class Raises(Bot):
@@ -34,7 +35,7 @@ class Raises(Bot):
     level = "broken"
 
     def choose(self, obs: Observation) -> Any:
-        raise KeyError("the hidden cards are K♠ Q♥ 7♦")
+        raise KeyError(SECRET)  # the stack shows this line, the log never the message
 
 
 class HangsOnce(Bot):
@@ -132,3 +133,27 @@ async def test_a_bot_that_hangs_gives_way_to_a_random_move_after_the_timeout(
         f"table {table_id}, seat 0: the expert bot thought over 0.3 s; its move is a random one"
     ]
     assert hangs.calls > 1  # it moved for itself after the hung move
+
+
+async def test_when_no_bot_can_move_the_log_has_the_stack_but_no_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Even ``random`` failing (a broken round) is logged by kind and stack, not message."""
+    caplog.set_level(logging.ERROR, logger="greenfelt.tables")
+    broken = Raises()
+    monkeypatch.setattr(greenfelt.bots, "table_bot", lambda *_args: broken)
+    async with (
+        LiveServer(Store(sqlite_url(tmp_path / "db")), FAST) as live,
+        live.http() as http,
+    ):
+        table_id, _ = await new_table(http, "golf", "six-card", {}, ["greedy", "random"])
+        for _ in range(1000):
+            if any("background task failed" in line for line in table_lines(caplog)):
+                break
+            await asyncio.sleep(0.01)
+        info = (await http.get(f"/api/tables/{table_id}")).json()
+    lines = table_lines(caplog)
+    assert lines[0].startswith(f"table {table_id}: background task failed (KeyError)\n")
+    assert "steady.py" in lines[0] and "test_server_bots.py" in lines[0]  # the stack
+    assert not any(CARD_TEXT.search(line) or "hidden" in line for line in lines), lines
+    assert info["status"] == "playing"  # the stored table is untouched: nothing was applied
