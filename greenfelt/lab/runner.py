@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import Any
 
 from greenfelt.bots import Bot, make_bot
+from greenfelt.bots.steady import Failure
 from greenfelt.cards import shuffled_deck
 from greenfelt.errors import GreenfeltError
 from greenfelt.lab import LabError
@@ -134,7 +135,11 @@ def _play_round(match: Any, round_: Any, bots: Sequence[Bot], where: str) -> Non
         seat = round_.to_move
         if seat is None:
             return
-        action = bots[seat].act(round_, seat)
+        try:
+            action = bots[seat].act(round_, seat)
+        except Exception as error:  # a bot's bug: say which deal and seat replay it
+            failure = Failure.of(bots[seat].level, error)
+            raise LabError(f"{where}, seat {seat}: {failure}: {error}") from error
         try:
             match.apply(action, seat)
         except GreenfeltError as error:

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from greenfelt.bots import Bot
+from greenfelt.bots.base import Observation
 from greenfelt.cli import main
 from greenfelt.record import load_record, replay
 
@@ -520,3 +522,38 @@ def test_greedy_beats_random(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert greedy["level"] == "greedy"
     assert greedy["wins"] > rand["wins"]
     assert greedy["points"]["value"] < rand["points"]["value"]
+
+
+def test_a_bot_that_fails_stops_the_run_naming_the_deal_and_seat_that_replay_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A measurement must not go on past a bot's bug: one line says where to look."""
+    import greenfelt.lab.runner
+    from greenfelt.bots import make_bot
+
+    calls = 0
+
+    class FailsOnce(Bot):
+        level = "greedy"
+
+        def choose(self, obs: Observation) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls == 9:  # mid-hole, not at its first move
+                raise ValueError("no move")
+            return obs.legal[0]
+
+    def bots(game: str, level: str, *args: Any, **options: Any) -> Any:
+        return FailsOnce(1) if level == "greedy" else make_bot(game, level, *args, **options)
+
+    monkeypatch.setattr(greenfelt.lab.runner, "make_bot", bots)
+    status, out, err = sim(
+        capsys, "golf", "--bots", "greedy,random", "--games", "40", "--seed", "3", "--jobs", "1"
+    )
+    assert status == 2 and out == ""
+    (line,) = err.strip().splitlines()
+    assert re.fullmatch(
+        r"greenfelt: error: deal \d+, rotation [01], seat [01]: the greedy bot failed "
+        r"\(ValueError at .*test_lab_sim\.py:\d+\): no move",
+        line,
+    ), line
