@@ -19,7 +19,12 @@ from typing import Any
 from greenfelt.bots import LEVELS
 from greenfelt.bots.base import Bot
 
-__all__ = ["Failure", "SteadyMove", "fallback_levels", "steady_move"]
+__all__ = ["BOT_TIMEOUT_S", "Failure", "SteadyMove", "fallback_levels", "steady_move"]
+
+BOT_TIMEOUT_S = 30.0
+"""Seconds a table waits on a bot before its seat plays a random move instead. A
+thread cannot be stopped, so a bot that hangs is left behind and its answer dropped;
+the expert at a table thinks 0.2 s at most (``TABLE_TIME_MS``), greedy far less."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 

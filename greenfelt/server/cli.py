@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from greenfelt.bots.steady import BOT_TIMEOUT_S
 from greenfelt.errors import GreenfeltError
 
 __all__ = ["register"]
@@ -100,7 +101,7 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--bot-timeout",
         type=_seconds,
-        default=30.0,
+        default=BOT_TIMEOUT_S,
         metavar="S",
         help="seconds a bot may think before its seat plays a random move (a bot that hangs)",
     )

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from greenfelt.bots.steady import BOT_TIMEOUT_S
 from greenfelt.cards import card_texts, parse_cards, shuffled_deck
 from greenfelt.errors import GreenfeltError, NotYourTurn
 from greenfelt.server.protocol import ProtocolError
@@ -51,9 +52,8 @@ class Settings:
     """Messages a connection may send at once."""
     outbox: int = 256
     """Messages queued for a slow connection before it is dropped."""
-    bot_timeout: float = 30.0
-    """Seconds a bot may think before its seat plays a random move instead (a bot that
-    hangs must not stop the table; the expert at a table thinks 0.2 s at most)."""
+    bot_timeout: float = BOT_TIMEOUT_S
+    """Seconds a bot may think before its seat plays a random move instead."""
 
 
 def new_token() -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from greenfelt.bots import Bot, table_bot
-from greenfelt.bots.steady import steady_move
+from greenfelt.bots.steady import BOT_TIMEOUT_S, steady_move
 from greenfelt.record import dumps, match_record
 from greenfelt.tui.session import PlayError, Session
 
@@ -45,6 +45,7 @@ class LocalSession(Session):
         *,
         seed: int | None = None,
         bot_delay: float = 0.6,
+        bot_timeout: float = BOT_TIMEOUT_S,
         save_path: str | None = None,
     ) -> None:
         super().__init__()
@@ -53,6 +54,7 @@ class LocalSession(Session):
         self.seat = 0
         self.levels = list(levels)
         self.bot_delay = bot_delay
+        self.bot_timeout = bot_timeout
         self.save_path = save_path
         self.seed = seed
         self.rng = random.Random(seed)
@@ -132,17 +134,27 @@ class LocalSession(Session):
         def bot_for(tried: str) -> Bot:
             return bot if tried == level else new_bot(self.game, tried, bot.rng)
 
-        # A bot's bug must not end your game: the levels below it play instead.
-        move = await asyncio.to_thread(steady_move, level, rnd.clone(), rnd.to_move, bot_for)
-        self.match.apply(str(move.action), seat)
-        self._after(seat, str(move.action))
-        if move.failures:
-            # Only the error's kind: its message may speak of what the bot's seat sees.
-            kinds = ", ".join(f.kind for f in move.failures)
-            self.changed(
-                f"{self.match.names[seat]} failed ({kinds}); it played as the {move.level} bot",
-                True,
+        # A bot's bug must not end your game: the levels below it play instead, and
+        # one that thinks too long gives way to a random move (its thread is left behind).
+        name = self.match.names[seat]
+        try:
+            move = await asyncio.wait_for(
+                asyncio.to_thread(steady_move, level, rnd.clone(), rnd.to_move, bot_for),
+                self.bot_timeout,
             )
+        except TimeoutError:
+            action = bot.rng.choice(rnd.legal_actions(rnd.to_move))
+            failure = f"{name} thought over {self.bot_timeout:g} s; it played at random"
+        else:
+            action, failure = move.action, ""
+            if move.failures:
+                # Only the error's kind: its message may speak of what the bot's seat sees.
+                kinds = ", ".join(f.kind for f in move.failures)
+                failure = f"{name} failed ({kinds}); it played as the {move.level} bot"
+        self.match.apply(str(action), seat)
+        self._after(seat, str(action))
+        if failure:
+            self.changed(failure, True)
 
     def _after(self, seat: int, text: str) -> None:
         who = "You" if seat == self.seat else self.match.names[seat]

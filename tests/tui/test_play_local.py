@@ -8,6 +8,7 @@ card's text must then appear nowhere on the screen.
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -304,6 +305,31 @@ async def test_the_next_round_key_waits_for_the_round_to_end(
         (saved,) = tmp_path.glob("greenfelt-golf-*.json")
         assert replay(saved).rounds_completed == 0
         await pilot.press("q")
+
+
+async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on() -> None:
+    """G2.1: the hung bot's move is a random legal one after ``bot_timeout``; your turn follows."""
+    session = LocalSession("golf", ONE_HOLE, "Ann", ["greedy"], seed=6, bot_delay=0)
+    session.bot_timeout = 0.2
+    release = threading.Event()
+
+    def hangs(*_args: Any) -> Any:
+        release.wait(30)
+        raise RuntimeError("too late")
+
+    session.bots[1].act = hangs  # type: ignore[method-assign]
+    app = PlayApp(session)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(session)
+            assert "Bot 1 thought over 0.2 s; it played at random" in shown(app, "message")
+            assert "your turn" in shown(app, "status")
+            await pilot.press(golf_choice(session.view))  # type: ignore[arg-type]
+            await settle(session)
+            assert app.failure is None
+            await pilot.press("q")
+    finally:
+        release.set()
 
 
 async def test_a_failing_bot_gives_way_to_the_level_below_and_the_game_goes_on() -> None:
