@@ -145,6 +145,8 @@ class LocalSession(Session):
         except TimeoutError:
             action = bot.rng.choice(rnd.legal_actions(rnd.to_move))
             failure = f"{name} thought over {self.bot_timeout:g} s; it played at random"
+            # The hung thread still holds that bot: the seat goes on with a fresh one.
+            self.bots[seat] = new_bot(self.game, level, random.Random(bot.rng.random()))
         else:
             action, failure = move.action, ""
             if move.failures:
@@ -154,6 +156,7 @@ class LocalSession(Session):
         self.match.apply(str(action), seat)
         self._after(seat, str(action))
         if failure:
+            self.log.append(failure)  # kept: the message line shows only the latest news
             self.changed(failure, True)
 
     def _after(self, seat: int, text: str) -> None:

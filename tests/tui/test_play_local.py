@@ -322,7 +322,9 @@ async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on(
     try:
         async with app.run_test(size=SIZE) as pilot:
             await settle(session)
-            assert "Bot 1 thought over 0.2 s; it played at random" in shown(app, "message")
+            # Its later moves are a fresh bot's, so the news stays in the log.
+            hung = "Bot 1 thought over 0.2 s; it played at random"
+            assert hung in shown(app, "log") and session.log.count(hung) == 1
             assert "your turn" in shown(app, "status")
             await pilot.press(golf_choice(session.view))  # type: ignore[arg-type]
             await settle(session)
@@ -342,7 +344,8 @@ async def test_a_failing_bot_gives_way_to_the_level_below_and_the_game_goes_on()
     app = PlayApp(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(session)
-        assert "Bot 1 failed (RuntimeError); it played as the easy bot" in shown(app, "message")
+        failed = "Bot 1 failed (RuntimeError); it played as the easy bot"
+        assert failed in shown(app, "message") and failed in shown(app, "log")
         assert "secret" not in screen_text(app)
         assert "your turn" in shown(app, "status")
         await pilot.press(golf_choice(session.view))  # type: ignore[arg-type]
