@@ -153,10 +153,11 @@ WEIGHTS: tuple[tuple[float, ...], ...] = (
 # others by greedy. That objective asks only that the best placement score highest,
 # so these scores are no chances to win (``prior`` reads WEIGHTS); least squares on
 # the same positions placed worse than WEIGHTS (regret 0.0271 a placement held out
-# against 0.0258). Held out: 0.0197 against WEIGHTS' 0.0258 and greedy's 0.0310. In one seat against greedy, paired with WEIGHTS on the
-# same deals: +2.6 to +3.5 points of percentage of win value at three players, +3.5
-# at four, +3.9 at five. A second round (fresh positions, these weights playing on)
-# did no better: 0.0189 held out against these weights' 0.0183, +0.2 ±0.7 in play.
+# against 0.0258). Held out: 0.0197 against WEIGHTS' 0.0258 and greedy's 0.0310.
+# In one seat against greedy, paired with WEIGHTS on the same deals: +2.6 to +3.5
+# points of percentage of win value at three players, +3.5 at four, +3.9 at five. A
+# second round (fresh positions, these weights playing on) did no better: 0.0189
+# held out against these weights' 0.0183, +0.2 ±0.7 in play.
 WEIGHTS_MULTI: tuple[tuple[float, ...], ...] = (
     (0.07248, -0.02604, 0.00985, -0.07252, 0.04136, 0.02438),  # greedy
     (0.17226, -0.04927, 0.15798, 0.09013, 0.73627, 0.96239),  # gain
