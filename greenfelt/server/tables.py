@@ -20,16 +20,14 @@ import traceback
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from greenfelt.bots.steady import BOT_TIMEOUT_S
+from greenfelt import bots
+from greenfelt.bots.steady import BOT_TIMEOUT_S, SteadyMove, steady_move
 from greenfelt.cards import card_texts, parse_cards, shuffled_deck
 from greenfelt.errors import GreenfeltError, NotYourTurn
 from greenfelt.server.protocol import ProtocolError
 from greenfelt.server.store import EventRow, SeatRow, Store, StoreConflict, StoreError, TableRow
-
-if TYPE_CHECKING:
-    from greenfelt.bots.steady import SteadyMove
 
 __all__ = ["Connection", "Settings", "Table", "hash_token", "new_token"]
 
@@ -640,9 +638,6 @@ def _decide(game: str, level: str, seed: str, snapshot: Any, seat: int) -> Stead
 
     A level that fails gives way to the weaker ones (:mod:`greenfelt.bots.steady`).
     """
-    from greenfelt import bots
-    from greenfelt.bots.steady import steady_move
-
     return steady_move(
         level, snapshot, seat, lambda tried: bots.table_bot(game, tried, random.Random(seed))
     )

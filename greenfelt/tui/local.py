@@ -52,7 +52,7 @@ class LocalSession(Session):
         self.game = game
         self.rules = rules
         self.seat = 0
-        self.levels = list(levels)
+        self.levels = [level.strip().lower() for level in levels]  # as make_bot reads them
         self.bot_delay = bot_delay
         self.bot_timeout = bot_timeout
         self.save_path = save_path

@@ -11,6 +11,7 @@ import pytest
 from greenfelt.bots import LEVELS, Bot, make_bot
 from greenfelt.bots.base import Observation
 from greenfelt.bots.steady import Failure, fallback_levels, steady_move
+from greenfelt.errors import NotYourTurn
 from greenfelt.golf import find_preset, new_round
 from tests.bots.helpers import spades_states
 from tests.server.helpers import CARD_TEXT
@@ -84,10 +85,9 @@ def test_where_a_failure_is_told_is_the_line_in_greenfelt_that_raised() -> None:
     """An engine error (an action for a seat not to move) is placed in the engine's file."""
     rnd = golf_round()
     seat = rnd.to_move
-    try:
+    with pytest.raises(NotYourTurn) as caught:
         rnd.apply(rnd.legal_actions(seat)[0], 1 - seat)
-    except Exception as error:
-        failure = Failure.of("greedy", error)
+    failure = Failure.of("greedy", caught.value)
     assert failure.where.startswith("greenfelt/golf/"), failure.where
     assert failure.kind == "NotYourTurn"
 

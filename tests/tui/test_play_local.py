@@ -335,7 +335,7 @@ async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on(
 
 
 async def test_a_failing_bot_gives_way_to_the_level_below_and_the_game_goes_on() -> None:
-    session = LocalSession("golf", ONE_HOLE, "Ann", ["greedy"], seed=6, bot_delay=0)
+    session = LocalSession("golf", ONE_HOLE, "Ann", [" Greedy "], seed=6, bot_delay=0)
 
     def broken(*_args: Any) -> Any:
         raise RuntimeError("the bot's secret: it holds K♠")
