@@ -315,8 +315,9 @@ function trickArea(ctx, hv, bottom, top) {
       h("div", { class: "trick-seat" }, h("span", { class: "pile-label" }, view.names[top]), h("div", { class: "trick-top" }, at(top))),
       h("div", { class: "trick-seat" }, h("div", { class: "trick-bottom" }, at(bottom)), h("span", { class: "pile-label" }, bottom === ctx.me ? "You" : view.names[bottom])),
     ),
-    h("p", { class: "explain" }, `Trick ${Math.min(13, hv.tricks.length + 1)} of 13 · ${caption}`),
-    lastTrick && !winner
+    // A trick that lingers after it is won is the last one counted; else the next is.
+    h("p", { class: "explain" }, `Trick ${winner === null ? Math.min(13, hv.tricks.length + 1) : hv.tricks.length} of 13 · ${caption}`),
+    lastTrick && winner === null
       ? h(
           "div",
           { class: "last-trick" },
