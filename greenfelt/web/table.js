@@ -160,7 +160,7 @@ export async function tablePage(main, setTop, id, mode) {
     const invite = info.game && ctx.seats.some((s) => !s.taken)
       ? h("button", { type: "button", class: "btn small", onclick: copyInvite }, "Invite")
       : null;
-    const help = h("button", { type: "button", class: "btn small ghost", "aria-keyshortcuts": "?", onclick: showHelp }, "Keys ?");
+    const help = h("button", { type: "button", class: "btn small ghost keys-help", "aria-keyshortcuts": "?", onclick: showHelp }, "Keys ?");
     const leave =
       ctx.me !== null
         ? h(

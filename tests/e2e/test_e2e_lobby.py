@@ -57,3 +57,11 @@ def test_phone_sized_table(server, pages):
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "phone", readme=True)
     shot(page, "phone-full", full=True)
+    # The keys' help is for keyboards; leaving the table is for everyone.
+    expect(page.get_by_role("button", name="Keys ?")).to_be_hidden()
+    leave = page.get_by_role("button", name="Leave")
+    expect(leave).to_be_visible()
+    box = leave.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"], box
+    leave.click()
+    expect(page.locator("#create-table")).to_be_visible(timeout=TIMEOUT)
