@@ -193,7 +193,7 @@ export function renderSpades(ctx) {
             onclick: can ? () => ctx.act(`play ${c}`) : undefined,
           });
         }),
-        cards.length ? null : h("p", { class: "muted" }, hv.phase === "blind" ? "Your hand is built from the deck, one draw at a time." : "No cards yet."),
+        cards.length ? null : h("p", { class: "muted" }, { blind: "Your hand is built from the deck, one draw at a time.", over: "Every card of this hand is played." }[hv.phase] || "No cards yet."),
       ),
     );
   }
