@@ -17,6 +17,7 @@ from typing import Any
 from greenfelt.bots import Bot, table_bot
 from greenfelt.bots.steady import BOT_TIMEOUT_S, steady_move
 from greenfelt.record import dumps, match_record
+from greenfelt.tui.news import event_text, round_over_text
 from greenfelt.tui.session import PlayError, Session
 
 __all__ = ["LocalSession", "new_bot"]
@@ -108,7 +109,8 @@ class LocalSession(Session):
 
     def _deal(self) -> None:
         self.match.start_round(rng=self.rng)
-        self.changed(f"Round {len(self.match.rounds)} is dealt.")
+        word = "Hand" if self.game == "spades" else "Round"
+        self.changed(f"{word} {len(self.match.rounds)} is dealt.")
 
     async def run(self) -> None:
         wake, settled = self._events()
@@ -159,13 +161,12 @@ class LocalSession(Session):
             self.log.append(failure)  # kept: the message line shows only the latest news
             self.changed(failure, True)
 
-    def _after(self, seat: int, text: str) -> None:
-        who = "You" if seat == self.seat else self.match.names[seat]
-        self.changed(f"{who}: {text}")
+    def _after(self, seat: int, text: str, seen: str | None = None) -> None:
+        event = {"kind": "action", "seat": seat, "action": text, "seen": seen}
+        self.changed(event_text(event, self.view, self.seat))
         match = self.match
         if match.current is None and match.rounds and match.rounds[-1].is_over:
-            scores = match.rounds[-1].scores
-            self.changed(f"Round {len(match.rounds)} over: " + " ".join(map(str, scores)))
+            self.changed(round_over_text(self.view))
             if match.is_over:
                 self.changed("The match is over.")
                 if self.save_path is not None:
@@ -186,15 +187,13 @@ class LocalSession(Session):
             raise PlayError("the round is over: press n to deal the next one")
         match.apply(text, self.seat)  # IllegalAction / NotYourTurn say why not
         rnd = match.rounds[-1]
-        done = rnd.actions[-1][1]
-        self._after(0, str(done) + self._seen(rnd, str(done)))
+        done = str(rnd.actions[-1][1])
+        self._after(0, done, self._seen(rnd, done))  # you sit at seat 0
         self._wake_up()
 
-    def _seen(self, rnd: Any, text: str) -> str:
-        """What a peek of yours showed (G8.2: with memory on the table will not show it again).
-
-        The server tells a peeker the card in its event (``seen``); this is the same note.
-        """
+    def _seen(self, rnd: Any, text: str) -> str | None:
+        """The card a peek of yours showed (G8.2: with memory on the table will not show it
+        again); the server tells a peeker the same card in its event (``seen``)."""
         words = text.split()
         if words[0] == "peek":
             seating = self.match.seating(len(self.match.rounds) - 1)
@@ -203,8 +202,8 @@ class LocalSession(Session):
             where, _, pos = words[2].partition(":")
             owner, position = int(where), int(pos)
         else:
-            return ""
-        return f" (you saw {rnd.layout(owner)[position]})"
+            return None
+        return str(rnd.layout(owner)[position])
 
     async def next_round(self) -> None:
         match = self.match

@@ -18,7 +18,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from greenfelt.tui.render import event_text
+from greenfelt.tui.news import event_text
 from greenfelt.tui.session import PlayError, Session
 
 __all__ = ["RemoteSession", "fetch_table", "join_table", "server_url"]
@@ -198,7 +198,7 @@ class RemoteSession(Session):
             line = None
             view = message.get("view")
             if kind == "update" and view is not None:
-                line = event_text(view["names"], message.get("event"), self.seat)
+                line = event_text(message.get("event"), view, self.seat)
             if kind == "state" and self.pending is not None:
                 self._resend()
             self.changed(line)

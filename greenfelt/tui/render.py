@@ -22,7 +22,6 @@ from greenfelt.tui.keys import HAND_LETTERS, moves
 __all__ = [
     "BACK",
     "card",
-    "event_text",
     "face",
     "golf_breakdown",
     "golf_layout",
@@ -522,27 +521,6 @@ def _summarised(typed: list[str]) -> list[str]:
         else:
             out.append(f"{verb} … ({len(actions)} ways, e.g. {actions[0]}, {actions[-1]})")
     return out
-
-
-def event_text(names: Sequence[str], event: dict[str, Any] | None, me: int | None) -> str | None:
-    """A line for the move log from a protocol event (``update.event``)."""
-    if not event:
-        return None
-    kind = event.get("kind")
-    if kind == "action":
-        seat = event.get("seat")
-        who = "You" if seat == me else names[seat] if isinstance(seat, int) else "?"
-        line = f"{who}: {event.get('action')}"
-        if event.get("seen"):
-            line += f" (you saw {event['seen']})"
-        return line
-    if kind == "deal":
-        return "A new round is dealt."
-    if kind == "start":
-        return "The match starts."
-    if kind == "rematch":
-        return "A rematch starts."
-    return None
 
 
 def plain(renderable: RenderableType | None, width: int = 110) -> str:

@@ -99,6 +99,11 @@ async def test_a_whole_round_of_six_card_golf_against_a_bot() -> None:
         assert app.failure is None
         rnd = session.match.rounds[-1]
         assert rnd.result is not None
+        # the log tells each move in words, and the round's end with the engine's scores
+        ann, bot = rnd.scores
+        assert f"Round 1 is over: Ann {ann:+d}, Bot 1 {bot:+d}." in session.log
+        assert any(line.startswith("Bot 1 drew from the stock") for line in session.log)
+        assert not any(line.startswith(("You: ", "Bot 1: ")) for line in session.log)
         # the breakdown and scores shown are the engine's
         result = shown(app, "result")
         shown_scores = [int(s) for s in re.findall(r"round score: (-?\d+)", result)]

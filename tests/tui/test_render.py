@@ -16,7 +16,6 @@ from greenfelt.tui.keys import action_for_key, key_for, moves
 from greenfelt.tui.render import (
     BACK,
     card,
-    event_text,
     golf_breakdown,
     golf_layout,
     golf_table,
@@ -327,15 +326,6 @@ def test_big_bids_are_typed() -> None:
     view = {"game": "spades", "hand": {"phase": "bid", "legal": ["bid nil", "bid 9", "bid 12"]}}
     assert moves(view) == [("0", "bid nil"), ("9", "bid 9"), (None, "bid 12")]
     assert "type: bid 12" in plain(moves_text({**view, "names": ["A", "B"], "totals": [0, 0]}))
-
-
-def test_event_lines() -> None:
-    names = ["Ann", "Bo"]
-    assert event_text(names, {"kind": "action", "seat": 1, "action": "draw"}, 0) == "Bo: draw"
-    seen = {"kind": "action", "seat": 0, "action": "peek 2", "seen": "Q♥"}
-    assert event_text(names, seen, 0) == "You: peek 2 (you saw Q♥)"
-    assert event_text(names, {"kind": "deal"}, 0) == "A new round is dealt."
-    assert event_text(names, None, 0) is None
 
 
 # ---- help ----------------------------------------------------------------------------------
