@@ -584,8 +584,8 @@ def test_impossible_combination_is_a_rules_error(overrides: dict[str, Any], mess
 @pytest.mark.parametrize(
     ("rules", "players", "message"),
     [
-        (GolfRules(), 1, r"2 to 8 players, not 1"),
-        (GolfRules(), 9, r"2 to 8 players, not 9"),
+        (GolfRules(), 1, r"2 to 8 players, not 1 \(G1\.1\)"),
+        (GolfRules(), 9, r"2 to 8 players, not 9 \(G1\.1\)"),
         (GolfRules(layout="2x5", decks=1), 6, r"1 deck\(s\) of 52 cards cannot deal 6 layouts"),
         (GolfRules(layout="3x3", decks=1), 6, r"56 cards"),
         (GolfRules(layout="2x3", decks=1), 9, r"2 to 8"),
@@ -593,7 +593,7 @@ def test_impossible_combination_is_a_rules_error(overrides: dict[str, Any], mess
         (find_preset("bga").with_options({"layout": "2x5"}), 6, None),
     ],
 )
-def test_g1_3_too_few_decks_for_players(
+def test_g1_1_g1_3_players_and_enough_decks(
     rules: GolfRules, players: int, message: str | None
 ) -> None:
     if message is None:
