@@ -227,7 +227,7 @@ async def _serve_socket(websocket: WebSocket, table: Table, settings: Settings) 
                 connection.push(error_message(error.code, error.message, seq=table.seq))
                 if error.code == "action/stale":  # resync: the client's picture is old
                     connection.push(table.message(seat, "state"))
-            except StoreError as error:  # next, rematch: nothing was changed
+            except StoreError as error:  # next, rematch, bot: nothing was changed
                 connection.push(
                     error_message(
                         "store/unavailable", f"nothing was changed: {error}", seq=table.seq
@@ -277,6 +277,8 @@ async def _handle(table: Table, connection: Connection, message: Any) -> None:
         await table.rematch()
     elif kind == "leave":
         table.leave(seat)
+    elif kind == "bot":
+        await table.seat_bot(message.seat, message.level)
 
 
 async def _close(websocket: WebSocket, code: str, message: str) -> None:

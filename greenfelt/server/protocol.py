@@ -10,6 +10,9 @@ Client to server (JSON text frames):
 - ``{"type": "next"}``: ready for the next round; ``{"type": "rematch"}``: same
   seats, new match; ``{"type": "leave"}``: a bot takes your seat until you return;
   ``{"type": "resync"}``; ``{"type": "ping"}``.
+- ``{"type": "bot", "seat": 2, "level": "greedy"}``: while the table waits, a seated
+  player gives an open seat to a bot (a friend who did not come); the table starts
+  once every seat is filled.
 
 Server to client: ``state`` (a full resync), ``update`` (after every event, with
 a redacted ``event``), ``ack``, ``error`` (``code`` + ``message``), ``pong``.
@@ -27,7 +30,7 @@ __all__ = ["MAX_MESSAGE_BYTES", "ClientMessage", "ProtocolError", "error_message
 MAX_MESSAGE_BYTES = 4096
 """Larger frames are refused: no legal message comes near it."""
 
-TYPES = ("hello", "watch", "action", "next", "rematch", "leave", "resync", "ping")
+TYPES = ("hello", "watch", "action", "next", "rematch", "leave", "resync", "ping", "bot")
 
 # Stable error codes (STYLE 8), each with the human message beside it.
 CODES = (
@@ -37,6 +40,8 @@ CODES = (
     "auth/required",
     "auth/denied",
     "seat/spectator",
+    "seat/invalid",
+    "seat/taken",
     "table/not_found",
     "table/not_started",
     "table/over",
@@ -65,6 +70,8 @@ class ClientMessage:
     action: str | None = None
     seq: int | None = None
     id: str | None = None
+    seat: int | None = None
+    level: str | None = None
 
 
 def parse(text: str | bytes) -> ClientMessage:
@@ -106,6 +113,13 @@ def parse(text: str | bytes) -> ClientMessage:
             raise ProtocolError(
                 "message/malformed", "an action message needs 'seq': the last event number you saw"
             )
+    seat = data.get("seat")
+    level = _optional_str(data, "level", 16)
+    if kind == "bot":
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise ProtocolError("message/malformed", "a bot message needs 'seat': a seat number")
+        if not level:
+            raise ProtocolError("message/malformed", "a bot message needs 'level', e.g. 'greedy'")
     move_id = data.get("id")
     if move_id is not None and not (isinstance(move_id, str | int) and len(str(move_id)) <= 64):
         raise ProtocolError("message/malformed", "'id' must be a short string")
@@ -115,6 +129,8 @@ def parse(text: str | bytes) -> ClientMessage:
         action=action,
         seq=seq if isinstance(seq, int) and not isinstance(seq, bool) else None,
         id=None if move_id is None else str(move_id),
+        seat=seat if kind == "bot" else None,
+        level=level if kind == "bot" else None,
     )
 
 

@@ -244,6 +244,20 @@ class Store:
         )
         return bool(result)
 
+    async def seat_bot(self, table_id: str, seat: int, level: str, name: str) -> bool:
+        """Give a free seat to a bot; False if someone claimed it first."""
+        result = await self._write(
+            seats_t.update()
+            .where(
+                seats_t.c.table_id == table_id,
+                seats_t.c.seat == seat,
+                seats_t.c.bot.is_(None),
+                seats_t.c.token_hash.is_(None),
+            )
+            .values(name=name, bot=level)
+        )
+        return bool(result)
+
     # ---- events ------------------------------------------------------------------
 
     async def append(

@@ -547,6 +547,30 @@ class Table:
         self.broadcast_seats()
         self.schedule()
 
+    async def seat_bot(self, seat: int | None, level: str | None) -> None:
+        """Give an open seat to a bot while the table waits (a friend who did not come);
+        the table starts once every seat is filled. Raises ProtocolError saying why not."""
+        if level not in bots.LEVELS:
+            raise ProtocolError(
+                "seat/invalid",
+                f"unknown bot level {level!r}: choose one of {', '.join(bots.LEVELS)}",
+            )
+        if seat is None or not 0 <= seat < len(self.seat_rows):
+            raise ProtocolError(
+                "seat/invalid", f"seat {seat} does not exist (0-{len(self.seat_rows) - 1})"
+            )
+        name = f"{level.title()} bot"
+        async with self.lock:
+            row = self.seat_rows[seat]
+            if row.bot is not None or row.token_hash is not None:
+                raise ProtocolError("seat/taken", f"seat {seat} is already taken ({row.name})")
+            # Another process sharing the database may have seated someone meanwhile.
+            if not await self.store.seat_bot(self.id, seat, level, name):
+                raise ProtocolError("seat/taken", f"seat {seat} was taken a moment ago")
+            self.seat_rows[seat] = SeatRow(seat, name, level, None)
+        self.broadcast_seats()
+        await self.start()
+
     def message(
         self, seat: int | None, kind: str = "update", event: dict[str, Any] | None = None
     ) -> dict[str, Any]:

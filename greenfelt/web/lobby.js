@@ -11,7 +11,7 @@ import {
 } from "./options.js";
 import { api, errorText, fill, h, saveName, saveSeat, savedName, savedSeat, toast } from "./util.js";
 
-const BOTS = [
+export const BOTS = [
   ["easy", "Bot · easy"],
   ["greedy", "Bot · medium"],
   ["expert", "Bot · hard"],

@@ -1,7 +1,7 @@
 // A table page: the socket, the current view, rendering with animations, keys, the log.
 import { describeGolf, golfKey, golfMotions, holeLabel, renderGolf } from "./golf.js";
 import { PEEK_SHOW_MS, trackPowers } from "./powers.js";
-import { getCatalogue } from "./lobby.js";
+import { BOTS, getCatalogue } from "./lobby.js";
 import { TableSocket } from "./net.js";
 import { describeRules, resolveRules } from "./options.js";
 import { describeSpades, renderSpades, spadesKey, spadesMotions, spadesOnUpdate } from "./spades.js";
@@ -349,6 +349,32 @@ export async function tablePage(main, setTop, id, mode) {
             ),
           ),
         ),
+        // A friend who does not come: a seated player gives the open seat to a bot.
+        free.length && ctx.me !== null
+          ? h(
+              "div",
+              { class: "fill-seats" },
+              free.map((s) =>
+                h(
+                  "label",
+                  { class: "fill-seat" },
+                  `Seat ${s.seat + 1}: `,
+                  h(
+                    "select",
+                    {
+                      "data-fill-seat": String(s.seat),
+                      "aria-label": `Give seat ${s.seat + 1} to a bot`,
+                      onchange: (e) => {
+                        if (e.target.value && ctx.socket) ctx.socket.send({ type: "bot", seat: s.seat, level: e.target.value });
+                      },
+                    },
+                    h("option", { value: "" }, "wait for a friend"),
+                    BOTS.map(([level, label]) => h("option", { value: level }, label)),
+                  ),
+                ),
+              ),
+            )
+          : null,
         free.length
           ? h(
               "div",

@@ -65,3 +65,23 @@ def test_phone_sized_table(server, pages):
     assert box is not None and box["x"] + box["width"] <= PHONE["width"], box
     leave.click()
     expect(page.locator("#create-table")).to_be_visible(timeout=TIMEOUT)
+
+
+def test_a_friend_who_does_not_come_is_replaced_by_a_bot(server, pages):
+    """The waiting table offers each open seat to a bot; the game starts once all are filled."""
+    page = pages.open()
+    table = create_in_lobby(page, server.url, "Ann", preset="six-card", seats=["friend", "friend"])
+    expect(page.locator(".felt.waiting")).to_contain_text("Waiting for 2 more players")
+    page.select_option("[data-fill-seat='1']", "greedy")
+    expect(page.locator(".felt.waiting")).to_contain_text("Waiting for 1 more player")
+    expect(page.locator(".table-seats")).to_contain_text("Greedy bot (bot)")
+    shot(page, "waiting-fill-seat")
+    page.select_option("[data-fill-seat='2']", "easy")
+    expect(page.locator(".felt.waiting")).to_have_count(0, timeout=TIMEOUT)
+    expect(page.locator("#board")).to_contain_text("Easy bot", timeout=TIMEOUT)
+    seats = server.table(table)["seats"]
+    assert [(s["name"], s["bot"]) for s in seats] == [
+        ("Ann", None),
+        ("Greedy bot", "greedy"),
+        ("Easy bot", "easy"),
+    ]

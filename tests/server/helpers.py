@@ -168,6 +168,13 @@ class MemoryStore:
         self.seat_rows[table_id][seat] = SeatRow(seat, name, None, token_hash)
         return True
 
+    async def seat_bot(self, table_id: str, seat: int, level: str, name: str) -> bool:
+        row = self.seat_rows[table_id][seat]
+        if row.bot is not None or row.token_hash is not None:
+            return False
+        self.seat_rows[table_id][seat] = SeatRow(seat, name, level, None)
+        return True
+
     async def append(
         self,
         table_id: str,
