@@ -57,8 +57,12 @@ def test_phone_sized_table(server, pages):
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, "phone", readme=True)
     shot(page, "phone-full", full=True)
-    # The keys' help is for keyboards; leaving the table is for everyone.
+    # The keys' help and the key hints are for keyboards; leaving is for everyone.
     expect(page.get_by_role("button", name="Keys ?")).to_be_hidden()
+    hints = page.locator("#board .btn kbd")
+    assert hints.count() > 0  # the Discard button carries its key, x
+    for hint in hints.all():
+        expect(hint).to_be_hidden()
     leave = page.get_by_role("button", name="Leave")
     expect(leave).to_be_visible()
     box = leave.bounding_box()
