@@ -2,6 +2,7 @@
 import { describeGolf, golfKey, golfMotions, holeLabel, renderGolf } from "./golf.js";
 import { PEEK_SHOW_MS, trackPowers } from "./powers.js";
 import { BOTS, getCatalogue } from "./lobby.js";
+import { seatNews } from "./seatnews.js";
 import { TableSocket } from "./net.js";
 import { describeRules, resolveRules } from "./options.js";
 import { describeSpades, renderSpades, spadesKey, spadesMotions, spadesOnUpdate } from "./spades.js";
@@ -403,6 +404,11 @@ export async function tablePage(main, setTop, id, mode) {
     ctx.timers.add(timer);
   }
 
+  function tellSeats(seats) {
+    for (const line of seatNews(ctx.seats, seats, ctx.me)) addLog(line, "seat");
+    ctx.seats = seats;
+  }
+
   function addLog(text, kind = "") {
     if (!text) return;
     ctx.log.unshift({ text, kind });
@@ -423,7 +429,7 @@ export async function tablePage(main, setTop, id, mode) {
       ctx.frame = frame;
       ctx.view = frame.view;
       ctx.seq = frame.seq;
-      ctx.seats = frame.seats || ctx.seats;
+      if (frame.seats) tellSeats(frame.seats);
       ctx.me = frame.seat;
       if (fresh || (frame.type === "state" && frame.seq !== (prevFrame && prevFrame.seq))) ctx.power = null;
       clearPending();
@@ -451,7 +457,7 @@ export async function tablePage(main, setTop, id, mode) {
       return;
     }
     if (frame.type === "seats") {
-      ctx.seats = frame.seats;
+      tellSeats(frame.seats);
       render(null);
       return;
     }

@@ -79,6 +79,7 @@ def test_a_friend_who_does_not_come_is_replaced_by_a_bot(server, pages):
     page.select_option("[data-fill-seat='1']", "greedy")
     expect(page.locator(".felt.waiting")).to_contain_text("Waiting for 1 more player")
     expect(page.locator(".table-seats")).to_contain_text("Greedy bot (bot)")
+    expect(page.locator(".log-list li.seat").first).to_have_text("Seat 2 went to the Greedy bot.")
     shot(page, "waiting-fill-seat")
     page.select_option("[data-fill-seat='2']", "easy")
     expect(page.locator(".felt.waiting")).to_have_count(0, timeout=TIMEOUT)
@@ -89,3 +90,35 @@ def test_a_friend_who_does_not_come_is_replaced_by_a_bot(server, pages):
         ("Greedy bot", "greedy"),
         ("Easy bot", "easy"),
     ]
+
+
+def test_seat_changes_are_told_in_the_table_talk(server, pages):
+    """Who sat down, which seat went to a bot, who is away and back, in words."""
+    page = pages.open()
+    page.goto(f"{server.url}/#/")
+    expect(page.locator("#create-table")).to_be_visible(timeout=TIMEOUT)
+    lines = page.evaluate(
+        """async () => {
+            const {seatNews} = await import('/static/seatnews.js');
+            const seat = (n, name, more) => ({seat: n, name, bot: null, taken: true,
+                connected: true, stand_in: false, ...more});
+            const before = [seat(0, 'Ann'), seat(1, 'Seat 2', {taken: false, connected: false}),
+                seat(2, 'Cy'), seat(3, 'Dee'), seat(4, 'Eve', {stand_in: true}),
+                seat(5, 'Seat 6', {taken: false, connected: false})];
+            const after = [seat(0, 'Ann', {stand_in: true}), seat(1, 'Bob'),
+                seat(2, 'Cy', {connected: false}), seat(3, 'Dee', {stand_in: true}),
+                seat(4, 'Eve'), seat(5, 'Expert bot', {bot: 'expert'})];
+            return {mine: seatNews(before, after, 0), watching: seatNews(before, after, null),
+                none: seatNews(after, after, 0), first: seatNews(null, after, 0)};
+        }"""
+    )
+    assert lines["mine"] == [
+        "You are away: a bot plays for you.",
+        "Bob took seat 2.",
+        "Cy lost the connection.",
+        "Dee is away: a bot plays for them.",
+        "Eve is back.",
+        "Seat 6 went to the Expert bot.",
+    ]
+    assert lines["watching"][0] == "Ann is away: a bot plays for them."
+    assert lines["none"] == [] and lines["first"] == []
