@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from greenfelt.errors import GreenfeltError
+from greenfelt.golf.actions import parse_action
+from greenfelt.golf.powers import describe as describe_power
+
 __all__ = ["event_text", "round_over_text"]
 
 
@@ -106,6 +110,12 @@ def _golf(name: str, you: bool, seat: object, action: str, view: dict[str, Any])
         return f"{name} knocked! Everyone else has one more turn."
     if verb == "pass":
         return f"{name} chose not to turn a card up."
+    if verb == "power":  # G7: in words, seats as the action texts number them
+        try:
+            said = describe_power(parse_action(action))
+        except GreenfeltError:
+            return f"{name}: {action}"
+        return f"{name} used a power: {said if you else said.replace('your ', 'their ')}."
     return f"{name}: {action}"
 
 

@@ -185,3 +185,32 @@ def test_a_spades_hand_ends_with_each_players_points() -> None:
     _played_out(match, rng)
     ann, bo = hand.scores
     assert round_over_text(match.view(1)) == f"Hand 1 is over: Ann {ann:+d}, Bo {bo:+d}."
+
+
+@pytest.mark.parametrize("preset", ["cambio", "powers"])
+def test_powers_are_told_in_words_from_each_seats_side(preset: str) -> None:
+    """G7: a power's line says what it did, seats numbered as the action texts do; a
+    power of another seat's is "their" king or card, never "your"."""
+    rng = random.Random(preset)
+    told: dict[str, str] = {}
+    for _ in range(20):
+        match = GolfMatch(find_preset(preset), names=["Ann", "Bo"])
+        match.start_round(rng=rng)
+        while match.current is not None:
+            seat = match.to_move
+            assert seat is not None
+            action = str(rng.choice(match.legal_actions()))
+            match.apply(action, seat)
+            if not action.startswith("power "):
+                continue
+            for me in (0, 1):
+                line = event_text(
+                    {"kind": "action", "seat": seat, "action": action}, match.view(me), me
+                )
+                assert line is not None
+                who = "You" if seat == me else ["Ann", "Bo"][seat]
+                assert line.startswith(f"{who} used a power: "), line
+                if seat != me:
+                    assert "your" not in line, line
+                told[action.split()[1]] = line
+    assert {"peek", "swap"} <= set(told), told  # the common powers were met and told
