@@ -232,20 +232,14 @@ class Store:
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Bind a free human seat to a token; False if someone claimed it first."""
-        result = await self._write(
-            seats_t.update()
-            .where(
-                seats_t.c.table_id == table_id,
-                seats_t.c.seat == seat,
-                seats_t.c.bot.is_(None),
-                seats_t.c.token_hash.is_(None),
-            )
-            .values(name=name, token_hash=token_hash)
-        )
-        return bool(result)
+        return await self._take_free_seat(table_id, seat, name=name, token_hash=token_hash)
 
     async def seat_bot(self, table_id: str, seat: int, level: str, name: str) -> bool:
         """Give a free seat to a bot; False if someone claimed it first."""
+        return await self._take_free_seat(table_id, seat, name=name, bot=level)
+
+    async def _take_free_seat(self, table_id: str, seat: int, **values: str) -> bool:
+        """Set ``values`` on a seat nobody holds yet, in one statement (a race has one winner)."""
         result = await self._write(
             seats_t.update()
             .where(
@@ -254,7 +248,7 @@ class Store:
                 seats_t.c.bot.is_(None),
                 seats_t.c.token_hash.is_(None),
             )
-            .values(name=name, bot=level)
+            .values(**values)
         )
         return bool(result)
 

@@ -147,6 +147,33 @@ async def test_a_duplicate_seq_conflicts_and_changes_nothing(db_url: str) -> Non
             assert event.payload == {"action": "one" if event.seat == 0 else "two"}
 
 
+async def test_a_join_and_a_bot_racing_for_one_seat_have_one_winner(db_url: str) -> None:
+    """A person joining and a seated player giving the seat to a bot, at once."""
+    async with opened(db_url) as one, opened(db_url) as two:
+        for n in range(12):
+            table_id = f"r{n}"
+            await one.create_table(
+                table_id,
+                "golf",
+                {"rules": {}},
+                [SeatRow(0, "A", None, "aa" * 32), SeatRow(1, "Seat 2", None, None)],
+            )
+            joined, botted = await asyncio.gather(
+                one.claim_seat(table_id, 1, "Bo", "11" * 32),
+                two.seat_bot(table_id, 1, "greedy", "Greedy bot"),
+            )
+            assert joined != botted
+            seat = (await one.seats(table_id))[1]
+            expected = (
+                SeatRow(1, "Bo", None, "11" * 32)
+                if joined
+                else SeatRow(1, "Greedy bot", "greedy", None)
+            )
+            assert seat == expected
+            assert not await two.seat_bot(table_id, 1, "easy", "Easy bot")  # held now
+            assert not await two.seat_bot(table_id, 0, "easy", "Easy bot")  # a person's
+
+
 async def test_claim_seat_race(db_url: str) -> None:
     async with opened(db_url) as one, opened(db_url) as two:
         for n in range(20):
