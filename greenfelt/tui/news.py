@@ -28,7 +28,7 @@ def event_text(
         return None
     kind = event.get("kind")
     if kind == "deal":
-        return "A new round is dealt."
+        return f"A new {'hand' if view and view.get('game') == 'spades' else 'round'} is dealt."
     if kind == "start":
         return "The match starts."
     if kind == "rematch":
@@ -90,8 +90,9 @@ def _golf(name: str, you: bool, seat: object, action: str, view: dict[str, Any])
     place = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
     card = None  # the card now at ``place``, as this seat sees it ("??" if it may not)
     seating = view.get("seating") or []
-    if place is not None and seat in seating:
-        cards = rv["layouts"][seating.index(seat)]["cards"]
+    layouts = rv.get("layouts") or []
+    if place is not None and seat in seating and seating.index(seat) < len(layouts):
+        cards = layouts[seating.index(seat)].get("cards") or []
         card = cards[place] if place < len(cards) else None
     if verb == "draw":
         held = rv.get("held") if you else None

@@ -18,7 +18,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from greenfelt.tui.news import event_text
+from greenfelt.tui.news import event_text, round_over_text
 from greenfelt.tui.session import PlayError, Session
 
 __all__ = ["RemoteSession", "fetch_table", "join_table", "server_url"]
@@ -107,6 +107,7 @@ class RemoteSession(Session):
         self._ids = 0
         self._prefix = f"tui-{secrets.token_hex(4)}"
         self._closed = False
+        self._round_told: str | None = None
 
     @classmethod
     def join(cls, server: str, table_id: str, name: str, seat: int | None = None) -> RemoteSession:
@@ -197,11 +198,20 @@ class RemoteSession(Session):
             self.seats = list(message.get("seats") or self.seats)
             line = None
             view = message.get("view")
-            if kind == "update" and view is not None:
-                line = event_text(message.get("event"), view, self.seat)
+            ended = None
+            try:  # the log's words; a frame they cannot be read from still renders
+                if kind == "update" and view is not None:
+                    line = event_text(message.get("event"), view, self.seat)
+                ended = round_over_text(view)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+                pass
             if kind == "state" and self.pending is not None:
                 self._resend()
             self.changed(line)
+            if ended is not None and ended != self._round_told:
+                self._round_told = ended  # once per round, however many frames show it
+                if kind == "update":
+                    self.changed(ended)
         elif kind == "seats":
             self.seats = list(message.get("seats") or self.seats)
             self.changed()

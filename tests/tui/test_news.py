@@ -136,6 +136,12 @@ def test_a_spades_line_names_no_card_its_seat_may_not_see(discards: str) -> None
 def test_other_events() -> None:
     view = {"game": "golf", "names": ["Ann", "Bo"]}
     assert event_text({"kind": "deal"}, view, 0) == "A new round is dealt."
+    spades = {"game": "spades", "names": ["Ann", "Bo"]}
+    assert event_text({"kind": "deal"}, spades, 0) == "A new hand is dealt."
+    # a view without a round in it still gets a line, not an error
+    assert event_text({"kind": "action", "seat": 1, "action": "swap 2"}, view, 0) == (
+        "Bo put a card in place 2; a card goes to the discard pile."
+    )
     assert event_text({"kind": "start"}, view, 0) == "The match starts."
     assert event_text(None, view, 0) is None
 

@@ -141,6 +141,10 @@ async def test_a_round_at_a_server_table_with_a_dropped_connection_and_a_stale_m
         result = shown(app, "result")
         assert [int(s) for s in re.findall(r"round score: (-?\d+)", result)] == scores
         assert "Match over:" in shown(app, "status")
+        # the log told the moves in words and the round's end once, with the recorded scores
+        told = f"Round 1 is over: Ann {scores[0]:+d}, Random bot {scores[1]:+d}."
+        assert session.log.count(told) == 1, session.log[-5:]
+        assert any(line.startswith("Random bot ") for line in session.log)
         await pilot.press("q")
     assert session.ws is None
 
