@@ -351,7 +351,7 @@ export async function tablePage(main, setTop, id, mode) {
           ),
         ),
         // A friend who does not come: a seated player gives the open seat to a bot.
-        free.length && ctx.me !== null
+        free.length > 0 && ctx.me !== null
           ? h(
               "div",
               { class: "fill-seats" },
