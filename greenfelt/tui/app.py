@@ -155,7 +155,7 @@ class PlayApp(App[None]):
         view = self.session.view
         labels = self.session.labels
         panels["status"].update(status_line(view))
-        panels["table"].update(table_panel(view, labels))
+        panels["table"].update(table_panel(view, labels, self.session.waiting))
         panels["moves"].update(moves_text(view))
         message = Text()
         if self.message is not None:

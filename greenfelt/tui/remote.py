@@ -150,6 +150,23 @@ class RemoteSession(Session):
         return out
 
     @property
+    def waiting(self) -> str | None:
+        """The seats, and how to give an open one to a bot (``bot SEAT LEVEL``)."""
+        if not self.seats or all(seat.get("taken") for seat in self.seats):
+            return None
+        lines = []
+        for seat in self.seats:
+            number = int(seat.get("seat", 0)) + 1
+            if not seat.get("taken"):
+                who = "open"
+            else:
+                who = str(seat.get("name")) + (" (you)" if number - 1 == self.seat else "")
+            lines.append(f"  seat {number}: {who}")
+        first = next(int(s.get("seat", 0)) + 1 for s in self.seats if not s.get("taken"))
+        hint = f"A friend not coming? Type :bot {first} greedy to give seat {first} to a bot"
+        return "\n".join(["Seats:", *lines, "", hint + " (easy, greedy or expert)."])
+
+    @property
     def connected(self) -> bool:
         return self.ws is not None
 
@@ -261,7 +278,18 @@ class RemoteSession(Session):
 
     async def act(self, text: str) -> None:
         if self.view is None:
-            raise PlayError("the match has not started: waiting for every seat to be taken")
+            words = text.split()
+            if len(words) == 3 and words[0] == "bot" and words[1].isdigit():
+                # Seats are numbered from 1 here, as the waiting list shows them.
+                seat = int(words[1]) - 1
+                if seat < 0:
+                    raise PlayError("seats are numbered from 1, as the list of seats shows")
+                await self._send({"type": "bot", "seat": seat, "level": words[2].lower()})
+                return
+            raise PlayError(
+                "the match has not started: waiting for every seat to be taken "
+                "(bot SEAT LEVEL gives an open seat to a bot)"
+            )
         self._ids += 1
         frame = {
             "type": "action",

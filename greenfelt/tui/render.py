@@ -367,10 +367,14 @@ def spades_result(view: dict[str, Any]) -> Text | None:
 # ---- both games ------------------------------------------------------------------------
 
 
-def table_panel(view: dict[str, Any] | None, labels: Sequence[str] = ()) -> RenderableType:
-    """The table of either game, or a waiting line before the match starts."""
+def table_panel(
+    view: dict[str, Any] | None, labels: Sequence[str] = (), waiting: str | None = None
+) -> RenderableType:
+    """The table of either game, or a waiting line (and what it waits for) before the
+    match starts."""
     if view is None:
-        return Text("Waiting for the match to start (every seat must be taken).")
+        line = "Waiting for the match to start (every seat must be taken)."
+        return Text(line + (f"\n\n{waiting}" if waiting else ""))
     if view.get("game") == "golf":
         return golf_table(view, labels)
     return spades_table(view, labels)

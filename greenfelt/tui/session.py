@@ -46,6 +46,11 @@ class Session(abc.ABC):
         return []
 
     @property
+    def waiting(self) -> str | None:
+        """What the table waits for before its match starts (None: nothing to add)."""
+        return None
+
+    @property
     def players(self) -> int | None:
         view = self.view
         return None if view is None else len(view["names"])

@@ -166,6 +166,34 @@ async def test_illegal_input_at_a_server_shows_the_engine_reason(server: str) ->
         await pilot.press("q")
 
 
+async def test_a_waiting_seat_is_given_to_a_bot_from_the_terminal(server: str) -> None:
+    """While the table waits, the seats are listed and `:bot SEAT LEVEL` fills one; a
+    refusal says why; the match starts once every seat is filled."""
+    table_id = _table(server, seats=[{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}])
+    session = RemoteSession.join(server, table_id, "Ann", 0)
+    app = PlayApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "seat 1: Ann (you)" in shown(app, "table"), "the seats")
+        table = shown(app, "table")
+        assert "seat 2: open" in table and "seat 3: open" in table
+        assert ":bot 2 greedy" in table
+        await pilot.press("colon", *"bot 1 easy", "enter")  # Ann's own seat
+        await until(pilot, lambda: "already taken (Ann)" in shown(app, "message"), "why not")
+        await pilot.press("colon", *"bot 0 easy", "enter")
+        await until(pilot, lambda: "numbered from 1" in shown(app, "message"), "why not")
+        await pilot.press("colon", *"bot 2 greedy", "enter")
+        await until(pilot, lambda: "seat 2: Greedy bot" in shown(app, "table"), "seat 2 filled")
+        assert session.view is None  # seat 3 is still open
+        await pilot.press("colon", *"bot 3 Easy", "enter")
+        await until(pilot, lambda: session.view is not None, "the match to start")
+        assert [s["bot"] for s in _get(f"{server}/api/tables/{table_id}")["seats"]] == [
+            None,
+            "greedy",
+            "easy",
+        ]
+        await pilot.press("q")
+
+
 def test_joining_an_unknown_table_or_a_taken_seat_exits_2(
     server: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
