@@ -162,17 +162,16 @@ class MemoryStore:
         return list(self.seat_rows[table_id])
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        row = self.seat_rows[table_id][seat]
-        if row.bot is not None or row.token_hash is not None:
-            return False
-        self.seat_rows[table_id][seat] = SeatRow(seat, name, None, token_hash)
-        return True
+        return self._take_free_seat(table_id, SeatRow(seat, name, None, token_hash))
 
     async def seat_bot(self, table_id: str, seat: int, level: str, name: str) -> bool:
-        row = self.seat_rows[table_id][seat]
+        return self._take_free_seat(table_id, SeatRow(seat, name, level, None))
+
+    def _take_free_seat(self, table_id: str, new: SeatRow) -> bool:
+        row = self.seat_rows[table_id][new.seat]
         if row.bot is not None or row.token_hash is not None:
             return False
-        self.seat_rows[table_id][seat] = SeatRow(seat, name, level, None)
+        self.seat_rows[table_id][new.seat] = new
         return True
 
     async def append(
