@@ -17,7 +17,7 @@ from greenfelt.errors import GreenfeltError
 from greenfelt.golf.actions import parse_action
 from greenfelt.golf.powers import describe as describe_power
 
-__all__ = ["event_text", "round_over_text"]
+__all__ = ["event_text", "round_over_text", "seat_news"]
 
 
 def event_text(
@@ -68,6 +68,40 @@ def round_over_text(view: dict[str, Any] | None) -> str | None:
         title = f"Round {view['round']}"
     each = ", ".join(f"{name} {p:+d}" for name, p in zip(names, points, strict=True))
     return f"{title} is over: {each}."
+
+
+def seat_news(
+    before: Sequence[dict[str, Any]], after: Sequence[dict[str, Any]], me: int | None
+) -> list[str]:
+    """What changed at the table's seats (the server's public seats), as the browser's
+    table talk tells it (``web/seatnews.js``): who sat down, which seat went to a bot,
+    who is away with a bot standing in, who is back, who lost the connection."""
+    was_by_seat = {s.get("seat"): s for s in before}
+    out = []
+    for s in after:
+        was = was_by_seat.get(s.get("seat"))
+        if was is None:
+            continue
+        number, name, mine = int(s.get("seat", 0)) + 1, s.get("name"), s.get("seat") == me
+        if not was.get("taken") and s.get("taken"):
+            if s.get("bot"):
+                out.append(f"Seat {number} went to the {name}.")
+            else:
+                out.append(f"{'You' if mine else name} took seat {number}.")
+        elif s.get("taken") and not s.get("bot"):
+            if not was.get("stand_in") and s.get("stand_in"):
+                out.append(
+                    "You are away: a bot plays for you."
+                    if mine
+                    else f"{name} is away: a bot plays for them."
+                )
+            elif was.get("stand_in") and not s.get("stand_in"):
+                out.append("You are back." if mine else f"{name} is back.")
+            elif not mine and was.get("connected") and not s.get("connected"):
+                out.append(f"{name} lost the connection.")
+            elif not mine and not was.get("connected") and s.get("connected"):
+                out.append(f"{name} is connected again.")
+    return out
 
 
 def _name(names: Sequence[str], seat: object) -> str:

@@ -18,7 +18,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from greenfelt.tui.news import event_text, round_over_text
+from greenfelt.tui.news import event_text, round_over_text, seat_news
 from greenfelt.tui.session import PlayError, Session
 
 __all__ = ["RemoteSession", "fetch_table", "join_table", "server_url"]
@@ -212,7 +212,7 @@ class RemoteSession(Session):
         if kind in ("state", "update"):
             self.latest = message
             self.seq = int(message.get("seq") or 0)
-            self.seats = list(message.get("seats") or self.seats)
+            self._tell_seats(message.get("seats"))
             line = None
             view = message.get("view")
             ended = None
@@ -230,12 +230,24 @@ class RemoteSession(Session):
                 if kind == "update":
                     self.changed(ended)
         elif kind == "seats":
-            self.seats = list(message.get("seats") or self.seats)
+            self._tell_seats(message.get("seats"))
             self.changed()
         elif kind == "ack":
             self.pending = None
         elif kind == "error":
             self._error(str(message.get("code")), str(message.get("message")))
+
+    def _tell_seats(self, seats: Any) -> None:
+        """Take the table's seats from a frame, and log what changed at them."""
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            return
+        try:
+            lines = seat_news(self.seats, seats, self.seat)
+        except (TypeError, ValueError):
+            lines = []
+        self.seats = list(seats)
+        for line in lines:
+            self.changed(line)
 
     def _error(self, code: str, text: str) -> None:
         if code.startswith(("action/", "table/")):

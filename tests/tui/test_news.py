@@ -13,7 +13,7 @@ from greenfelt.cards import card_texts, make_deck
 from greenfelt.golf import GolfMatch, find_preset
 from greenfelt.golf.rules import PRESETS
 from greenfelt.spades import SpadesMatch, SpadesRules
-from greenfelt.tui.news import event_text, round_over_text
+from greenfelt.tui.news import event_text, round_over_text, seat_news
 
 CARD = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[♠♥♦♣]|\bJK\b")
 
@@ -214,3 +214,43 @@ def test_powers_are_told_in_words_from_each_seats_side(preset: str) -> None:
                     assert "your" not in line, line
                 told[action.split()[1]] = line
     assert {"peek", "swap"} <= set(told), told  # the common powers were met and told
+
+
+def test_seat_changes_in_words_as_the_browser_tells_them() -> None:
+    def seat(n: int, name: str, **more: Any) -> dict[str, Any]:
+        return {
+            "seat": n,
+            "name": name,
+            "bot": None,
+            "taken": True,
+            "connected": True,
+            "stand_in": False,
+            **more,
+        }
+
+    before = [
+        seat(0, "Ann"),
+        seat(1, "Seat 2", taken=False, connected=False),
+        seat(2, "Cy"),
+        seat(3, "Dee"),
+        seat(4, "Eve", stand_in=True),
+        seat(5, "Seat 6", taken=False, connected=False),
+    ]
+    after = [
+        seat(0, "Ann", stand_in=True),
+        seat(1, "Bob"),
+        seat(2, "Cy", connected=False),
+        seat(3, "Dee", stand_in=True),
+        seat(4, "Eve"),
+        seat(5, "Expert bot", bot="expert"),
+    ]
+    assert seat_news(before, after, 0) == [
+        "You are away: a bot plays for you.",
+        "Bob took seat 2.",
+        "Cy lost the connection.",
+        "Dee is away: a bot plays for them.",
+        "Eve is back.",
+        "Seat 6 went to the Expert bot.",
+    ]
+    assert seat_news(before, after, None)[0] == "Ann is away: a bot plays for them."
+    assert seat_news(after, after, 0) == [] and seat_news([], after, 0) == []

@@ -183,6 +183,7 @@ async def test_a_waiting_seat_is_given_to_a_bot_from_the_terminal(server: str) -
         await until(pilot, lambda: "numbered from 1" in shown(app, "message"), "why not")
         await pilot.press("colon", *"bot 2 greedy", "enter")
         await until(pilot, lambda: "seat 2: Greedy bot" in shown(app, "table"), "seat 2 filled")
+        assert "Seat 2 went to the Greedy bot." in session.log
         assert session.view is None  # seat 3 is still open
         await pilot.press("colon", *"bot 3 Easy", "enter")
         await until(pilot, lambda: session.view is not None, "the match to start")
