@@ -82,6 +82,8 @@ def test_score_golf_hand4(capsys: pytest.CaptureFixture[str]) -> None:
         (["serve", "--bot-timeout", "0"], "'0' is not a number of seconds above 0"),
         (["serve", "--bot-timeout", "soon"], "'soon' is not a number of seconds"),
         (["serve", "--shard", "3/2"], "is not K/N"),
+        (["serve", "--bot-processes", "-1"], "'-1' is not a whole number, 0 or more"),
+        (["serve", "--bot-processes", "many"], "'many' is not a whole number"),
         (["score"], "required"),
     ],
 )

@@ -19,14 +19,30 @@ from typing import Any
 from greenfelt.bots import LEVELS
 from greenfelt.bots.base import Bot
 
-__all__ = ["BOT_TIMEOUT_S", "Failure", "SteadyMove", "fallback_levels", "steady_move"]
+__all__ = [
+    "BOT_TIMEOUT_S",
+    "Failure",
+    "SteadyMove",
+    "fallback_levels",
+    "place",
+    "steady_move",
+]
 
 BOT_TIMEOUT_S = 30.0
-"""Seconds a table waits on a bot before its seat plays a random move instead. A
-thread cannot be stopped, so a bot that hangs is left behind and its answer dropped;
-the expert at a table thinks 0.2 s at most (``TABLE_TIME_MS``), greedy far less."""
+"""Seconds a table waits on a bot before its seat plays a random move instead. The
+expert at a table thinks 0.2 s at most (``TABLE_TIME_MS``), greedy far less. A
+server's worker process stops a hung bot sooner (``greenfelt.server.thinking``); a
+thread cannot be stopped, so there a bot that hangs is left behind, its answer dropped."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def place(filename: str, line: int | None) -> str:
+    """``greenfelt/bots/ismcts.py:120``: a line of code, named from the package's folder."""
+    path = Path(filename)
+    if path.is_relative_to(_PACKAGE):
+        path = path.relative_to(_PACKAGE.parent)
+    return f"{path}:{line}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +55,12 @@ class Failure:
 
     @classmethod
     def of(cls, level: str, error: BaseException) -> Failure:
-        frames = traceback.extract_tb(error.__traceback__)
-        where = "?"
-        if frames:
-            frame = frames[-1]
-            path = Path(frame.filename)
-            if path.is_relative_to(_PACKAGE):
-                path = path.relative_to(_PACKAGE.parent)
-            where = f"{path}:{frame.lineno}"
+        """The failure of ``error``: where it was raised, or where it says it was (a
+        timer's exception, raised by its handler, names the line it interrupted)."""
+        where = getattr(error, "where", None)
+        if not isinstance(where, str):
+            frames = traceback.extract_tb(error.__traceback__)
+            where = place(frames[-1].filename, frames[-1].lineno) if frames else "?"
         return cls(level, type(error).__name__, where)
 
     def __str__(self) -> str:

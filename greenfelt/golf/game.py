@@ -981,6 +981,16 @@ class GolfRound:
             view["breakdown"] = _breakdown_json(self.result)
         return view
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """A round pickles (a server bot's copy travels to a worker process) without a
+        ``SystemRandom``: that generator has no state to send, and a copy must not draw
+        the table's shuffles anyway. A copy that reaches a G2.5 reshuffle then shuffles
+        as a round given no generator does, from its deal; a seeded one travels as is."""
+        state = {name: getattr(self, name) for name in self.__slots__ if hasattr(self, name)}
+        if isinstance(self._rng, random.SystemRandom):
+            state["_rng"] = None
+        return None, state
+
     def clone(self) -> GolfRound:
         """An independent copy, cheap enough for search (a few list copies)."""
         other = object.__new__(GolfRound)

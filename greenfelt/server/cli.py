@@ -34,6 +34,12 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _count(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number, 0 or more (e.g. 3)")
+    return int(text)
+
+
 def _serve(args: argparse.Namespace) -> None:
     import logging
 
@@ -43,12 +49,14 @@ def _serve(args: argparse.Namespace) -> None:
     from greenfelt.server.protocol import MAX_MESSAGE_BYTES
     from greenfelt.server.store import Store, database_url
     from greenfelt.server.tables import Settings
+    from greenfelt.server.thinking import default_processes
 
     settings = Settings(
         bot_delay=args.bot_delay,
         round_pause=args.round_pause,
         takeover_after=args.takeover_after,
         bot_timeout=args.bot_timeout,
+        bot_processes=default_processes() if args.bot_processes is None else args.bot_processes,
     )
     url = database_url(args.db or os.environ.get("GREENFELT_DB"), Path(args.data))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -104,6 +112,14 @@ def register(commands: Any) -> None:
         default=BOT_TIMEOUT_S,
         metavar="S",
         help="seconds a bot may think before its seat plays a random move (a bot that hangs)",
+    )
+    parser.add_argument(
+        "--bot-processes",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="worker processes the bots think in, so people's moves never wait on them "
+        "(default: one per core but one; 0: threads of the server's process)",
     )
     parser.add_argument(
         "--shard", type=_shard, default=(0, 1), metavar="K/N", help="serve shard K of N"

@@ -18,6 +18,7 @@ from greenfelt.bots import LEVELS
 from greenfelt.errors import GreenfeltError, RulesError
 from greenfelt.server.store import SeatRow, Store, StoreError
 from greenfelt.server.tables import Settings, Table, hash_token, new_token, rules_from_json
+from greenfelt.server.thinking import Thinkers
 
 __all__ = ["LobbyError", "Room", "shard_of"]
 
@@ -49,6 +50,7 @@ class Room:
     ):
         self.store = store
         self.settings = settings or Settings()
+        self.thinkers = Thinkers(self.settings.bot_processes, self.settings.bot_timeout)
         self.shard = shard
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -60,6 +62,7 @@ class Room:
     async def start(self) -> None:
         """Open storage and rebuild every unfinished table of this shard."""
         await self.store.open()
+        self.thinkers.start()
         for row in await self.store.tables(["open", "playing"]):
             if self.mine(row.id):
                 try:
@@ -70,13 +73,15 @@ class Room:
     async def stop(self) -> None:
         for table in self.tables.values():
             await table.close()
+        self.thinkers.close()
         await self.store.close()
 
     async def _load(self, table_id: str) -> Table | None:
         row = await self.store.table(table_id)
         if row is None:
             return None
-        table = Table(row, await self.store.seats(table_id), self.store, self.settings)
+        seats = await self.store.seats(table_id)
+        table = Table(row, seats, self.store, self.settings, self.thinkers)
         table.replay(await self.store.events(table_id))
         if table.status != row.status:  # a crash lost the status write: the log decides
             await self.store.set_status(table_id, table.status)

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from greenfelt import bots
-from greenfelt.bots.steady import BOT_TIMEOUT_S, SteadyMove, steady_move
+from greenfelt.bots.steady import BOT_TIMEOUT_S
 from greenfelt.cards import card_texts, parse_cards, shuffled_deck
 from greenfelt.errors import GreenfeltError, NotYourTurn
 from greenfelt.server.protocol import ProtocolError
 from greenfelt.server.store import EventRow, SeatRow, Store, StoreConflict, StoreError, TableRow
+from greenfelt.server.thinking import Thinkers
 
 __all__ = ["Connection", "Settings", "Table", "hash_token", "new_token"]
 
@@ -52,6 +53,10 @@ class Settings:
     """Messages queued for a slow connection before it is dropped."""
     bot_timeout: float = BOT_TIMEOUT_S
     """Seconds a bot may think before its seat plays a random move instead."""
+    bot_processes: int = 0
+    """Worker processes the bots think in (:mod:`greenfelt.server.thinking`); 0 keeps
+    them in threads of the server's process. ``greenfelt serve`` starts one per core
+    but one; tests keep threads, so that they can replace a bot in their own process."""
 
 
 def new_token() -> str:
@@ -145,7 +150,14 @@ class Connection:
 class Table:
     """A table of the card room; see the module docstring."""
 
-    def __init__(self, row: TableRow, seats: list[SeatRow], store: Store, settings: Settings):
+    def __init__(
+        self,
+        row: TableRow,
+        seats: list[SeatRow],
+        store: Store,
+        settings: Settings,
+        thinkers: Thinkers | None = None,
+    ):
         self.id = row.id
         self.game = row.game
         self.config = row.config
@@ -154,6 +166,7 @@ class Table:
         self.seat_rows = seats
         self.store = store
         self.settings = settings
+        self.thinkers = thinkers or Thinkers(0, settings.bot_timeout)
         self.rules = rules_from_json(self.game, self.config["rules"])
         self.match: Any = None
         self.match_no = 0
@@ -189,6 +202,10 @@ class Table:
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.connections)
+
+    def people_here(self) -> bool:
+        """A person sits here, connected: their bots' moves go before bots-only tables'."""
+        return any(row.bot is None and self.connected(row.seat) for row in self.seat_rows)
 
     def bot_controls(self, seat: int) -> str | None:
         """The bot level playing ``seat`` now: its own, or a stand-in for an absent player."""
@@ -494,9 +511,8 @@ class Table:
         seed = f"{self.id}:{seq}"
         action = None
         try:
-            move = await asyncio.wait_for(
-                asyncio.to_thread(_decide, self.game, level, seed, rnd.clone(), round_seat),
-                self.settings.bot_timeout,
+            move = await self.thinkers.move(
+                self.game, level, seed, rnd.clone(), round_seat, urgent=self.people_here()
             )
             action = move.action
             for failure in move.failures:
@@ -508,7 +524,8 @@ class Table:
                     move.level,
                 )
         except TimeoutError:
-            # The thread cannot be stopped; its answer, if it ever comes, is dropped.
+            # A thread cannot be stopped (a worker process stops its bot sooner, see
+            # greenfelt.server.thinking); a late answer is dropped.
             log.error(
                 "table %s, seat %d: the %s bot thought over %g s; its move is a random one",
                 self.id,
@@ -655,13 +672,3 @@ def _canonical(rnd: Any, text: str) -> str:
     from greenfelt.spades import parse_action as spades_parse
 
     return format_action(spades_parse(text))
-
-
-def _decide(game: str, level: str, seed: str, snapshot: Any, seat: int) -> SteadyMove:
-    """A bot's move (in a worker thread): it sees only ``snapshot``'s observation for ``seat``.
-
-    A level that fails gives way to the weaker ones (:mod:`greenfelt.bots.steady`).
-    """
-    return steady_move(
-        level, snapshot, seat, lambda tried: bots.table_bot(game, tried, random.Random(seed))
-    )
