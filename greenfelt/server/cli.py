@@ -119,7 +119,7 @@ def register(commands: Any) -> None:
         default=None,
         metavar="N",
         help="worker processes the bots think in, so people's moves never wait on them "
-        "(default: one per core but one; 0: threads of the server's process)",
+        "(default: one per core but one, at most 8; 0: threads of the server's process)",
     )
     parser.add_argument(
         "--shard", type=_shard, default=(0, 1), metavar="K/N", help="serve shard K of N"

@@ -66,15 +66,25 @@ easy or random move takes well under a millisecond, so it stays in a thread: in 
 worker's queue it would wait behind the experts' searches (seconds on a busy server)."""
 
 
+MAX_DEFAULT_PROCESSES = 8
+"""A worker holds about 60 MB (the bots and their learned value); a big host that
+wants more bot capacity says so with ``--bot-processes``."""
+
+
 def default_processes() -> int:
-    """Worker processes for bots: every core but one, which the server keeps for people."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """Worker processes for bots: every core but one, which the server keeps for people
+    (at most :data:`MAX_DEFAULT_PROCESSES`)."""
+    return min(MAX_DEFAULT_PROCESSES, max(1, (os.cpu_count() or 2) - 1))
 
 
 @contextlib.contextmanager
 def _deadline(seconds: float | None) -> Iterator[None]:
     """Raise :class:`BotHung` in this thread after ``seconds`` (main thread only, else no-op)."""
-    if seconds is None or threading.current_thread() is not threading.main_thread():
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")  # not on Windows
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield
         return
 
