@@ -1,22 +1,29 @@
 """Where the server's bots think: worker processes, or threads of the server itself.
 
 A bot's search is CPU-bound Python. In a thread of the server's process it holds
-the interpreter lock that the event loop serving people needs too: with ten busy
-expert tables a person's move waited 137 ms at the 90th percentile, with forty
-199 ms (``benchmarks/bench_server_bots.py``). In worker processes it holds only
-its own lock, so the loop answers people while bots think.
+the interpreter lock that the event loop serving people needs too: beside forty
+busy expert tables a person's move waited 101 ms for its ack (median), 199 ms at
+the 90th percentile; with the experts in workers, 1.9 and 2.4 ms
+(``benchmarks/bench_server_bots.py``, README "Benchmarks").
 
-A worker gets what a thread got: a copy of the round and the seat. The bot
-decides from that seat's observation (:mod:`greenfelt.bots.base`), exactly as in
-the terminal; the copy travels pickled, without the table's shuffling generator
-(:meth:`greenfelt.golf.game.GolfRound.__getstate__`), which bots never use.
-
-A worker can also stop a bot that hangs, which a thread cannot: each level the
-worker tries (``expert``, then ``greedy``, ... as :mod:`greenfelt.bots.steady`
-orders them) has a share of half the table's ``bot_timeout``, enforced by a timer
-signal that interrupts the bot's Python code. The level below then plays, and the
-table's own timeout stays the last resort (a random move) for a bot stuck where
-no signal reaches.
+- **Which bots:** only searching levels (:data:`SEARCHING_LEVELS`) go to workers.
+  A greedy, easy or random move takes well under a millisecond; it stays in a
+  thread rather than queue behind searches.
+- **In what order:** searching moves wait in one priority queue, served by one
+  dispatcher per worker. A table where a seated person is connected goes first,
+  then each in turn, so bots-only tables absorb a busy server's wait.
+- **What a worker gets:** what a thread got, a copy of the round and the seat;
+  the bot decides from that seat's observation (:mod:`greenfelt.bots.base`). The
+  copy travels pickled, without the table's shuffling generator
+  (:meth:`greenfelt.golf.game.GolfRound.__getstate__`), which bots never use.
+- **A bot that hangs:** each level the worker tries (``expert``, then ``greedy``,
+  ... as :mod:`greenfelt.bots.steady` orders them) has a share of half the
+  ``timeout``, enforced by a timer signal that interrupts the bot's Python code;
+  the level below then plays. A bot stuck where no signal reaches is ended with
+  its worker once the whole ``timeout`` passes (counted from when a worker took
+  the move, not while it queued), and its table plays a random move.
+- **A worker that dies** is replaced; workers that cannot start leave the bots in
+  threads. Workers end with the server, even one killed outright.
 
 Threads remain for ``processes=0``: tests that replace ``greenfelt.bots.table_bot``
 in their own process, and hosts that want one process only.
