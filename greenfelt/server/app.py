@@ -108,8 +108,16 @@ def create_app(
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        """Liveness and which database this process uses."""
-        return {"ok": True, "store": store.kind, "tables": len(room.tables), "shard": list(shard)}
+        """Liveness, which database this process uses, and its bot workers (how many,
+        and how many expert moves wait for one)."""
+        bots = {"processes": room.thinkers.processes, "waiting": room.thinkers.waiting}
+        return {
+            "ok": True,
+            "store": store.kind,
+            "tables": len(room.tables),
+            "shard": list(shard),
+            "bots": bots,
+        }
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

@@ -36,11 +36,13 @@ import contextlib
 import functools
 import itertools
 import logging
+import math
 import multiprocessing
 import os
 import random
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -76,6 +78,10 @@ worker's queue it would wait behind the experts' searches (seconds on a busy ser
 MAX_DEFAULT_PROCESSES = 8
 """A worker holds about 60 MB (the bots and their learned value); a big host that
 wants more bot capacity says so with ``--bot-processes``."""
+
+
+QUEUING = 4
+"""Moves waiting per worker past which the log says the bots are short of workers."""
 
 
 def default_processes() -> int:
@@ -202,6 +208,7 @@ class Thinkers:
         self._queue: asyncio.PriorityQueue[_Job] | None = None
         self._dispatchers: list[asyncio.Task[None]] = []
         self._turn = itertools.count()
+        self._warned = -math.inf
 
     def start(self) -> None:
         """Start the workers now, so the first bot move does not wait for one to load
@@ -231,7 +238,25 @@ class Thinkers:
         assert self._queue is not None
         done: asyncio.Future[SteadyMove] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Job((0 if urgent else 1, next(self._turn)), call, done))
+        self._warn_if_queuing()
         return await done
+
+    @property
+    def waiting(self) -> int:
+        """Searching moves waiting for a worker now (``/api/health`` shows it)."""
+        return self._queue.qsize() if self._queue is not None else 0
+
+    def _warn_if_queuing(self) -> None:
+        """Tell the operator, at most once a minute, that moves wait for workers."""
+        now = time.monotonic()
+        if self.waiting > QUEUING * self.processes and now - self._warned > 60.0:
+            self._warned = now
+            log.warning(
+                "%d expert moves wait for %d bot worker(s): tables without people play "
+                "slower; --bot-processes sets how many think at once",
+                self.waiting,
+                self.processes,
+            )
 
     async def _dispatch(self) -> None:
         """Take the next move from the queue, think it in a worker, answer its table."""

@@ -50,6 +50,7 @@ async def test_the_openapi_schema_documents_the_lobby() -> None:
 async def test_the_lobby_routes(live: LiveServer, http: httpx.AsyncClient) -> None:
     health = (await http.get("/api/health")).json()
     assert health["ok"] and health["store"] == "sqlite"
+    assert health["bots"] == {"processes": 0, "waiting": 0}  # the tests' bots think in threads
     games = (await http.get("/api/games")).json()
     assert {"six-card", "four-card", "four-in-hand"} <= set(games["golf"]["presets"])
     assert "two-player" in games["spades"]["presets"]

@@ -229,6 +229,29 @@ async def test_moves_of_tables_where_people_wait_go_first() -> None:
     assert finished == ["Ann", "bots 1", "bots 2", "bots 3"]
 
 
+async def test_the_log_says_once_when_moves_queue_for_the_workers(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """More than four moves waiting per worker: the operator reads it once, not per move."""
+    caplog.set_level(logging.WARNING, logger="greenfelt.thinking")
+    thinkers = Thinkers(1, timeout=30.0)
+    rnd = six_card_round()
+    try:
+        await asyncio.gather(
+            *(
+                thinkers.move("golf", "expert", f"t:{n}", rnd.clone(), rnd.to_move, urgent=False)
+                for n in range(7)
+            )
+        )
+        assert thinkers.waiting == 0
+    finally:
+        thinkers.close()
+    assert [r.getMessage() for r in caplog.records] == [
+        "5 expert moves wait for 1 bot worker(s): tables without people play slower; "
+        "--bot-processes sets how many think at once"
+    ]
+
+
 async def test_quick_levels_stay_in_threads_and_a_failed_worker_start_leaves_threads(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
