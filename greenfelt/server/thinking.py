@@ -44,7 +44,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from types import FrameType
@@ -79,6 +79,9 @@ MAX_DEFAULT_PROCESSES = 8
 """A worker holds about 60 MB (the bots and their learned value); a big host that
 wants more bot capacity says so with ``--bot-processes``."""
 
+
+WORKER_START_S = 120.0
+"""Seconds new workers may take to load the bots before they count as unable to start."""
 
 QUEUING = 4
 """Moves waiting per worker past which the log says the bots are short of workers."""
@@ -175,6 +178,11 @@ def _ready() -> bool:
     return True
 
 
+def _workers(pool: ProcessPoolExecutor | None) -> dict[int, multiprocessing.Process]:
+    """The pool's processes by id (the executor keeps them, unnamed in its API)."""
+    return dict(getattr(pool, "_processes", None) or {})
+
+
 @dataclass(order=True)
 class _Job:
     """A searching bot's move waiting for a worker: tables with people first, then in turn."""
@@ -204,6 +212,7 @@ class Thinkers:
         self.timeout = timeout
         self.setup = setup
         self._pool: ProcessPoolExecutor | None = None
+        self._started: Future[bool] | None = None  # a first task of the pool's: its start
         self._breaks = 0  # pools broken in a row, without a move thought in between
         self._queue: asyncio.PriorityQueue[_Job] | None = None
         self._dispatchers: list[asyncio.Task[None]] = []
@@ -246,6 +255,11 @@ class Thinkers:
         """Searching moves waiting for a worker now (``/api/health`` shows it)."""
         return self._queue.qsize() if self._queue is not None else 0
 
+    @property
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers now (none before the first searching move)."""
+        return sorted(_workers(self._pool))
+
     def _warn_if_queuing(self) -> None:
         """Tell the operator, at most once a minute, that moves wait for workers."""
         now = time.monotonic()
@@ -280,12 +294,24 @@ class Thinkers:
         """``call`` in a worker; a broken pool is replaced once, then threads take over."""
         while self.processes:
             pool = self._pool or self._new_pool()
+            try:
+                await self._until_started()
+            except (BrokenProcessPool, TimeoutError):  # it failed to start, or took too long
+                self._broken(pool)
+                continue
+            if pool is not self._pool:  # another dispatcher replaced it meanwhile
+                continue
             try:  # a pool found broken raises at once, one that breaks while thinking later
                 thinking = asyncio.get_running_loop().run_in_executor(pool, call)
                 move: SteadyMove = await asyncio.wait_for(thinking, self.timeout)
             except BrokenProcessPool:
                 self._broken(pool)
                 continue
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is None or task.cancelling():
+                    raise  # this dispatcher is closing
+                continue  # another dispatcher stopped the pool before a worker took the move
             except TimeoutError:
                 # The worker's own timer did not stop the bot (stuck where no signal
                 # reaches): only new workers free that CPU.
@@ -298,6 +324,21 @@ class Thinkers:
             self._breaks = 0
             return move
         return await asyncio.wait_for(asyncio.to_thread(call), self.timeout)
+
+    async def _until_started(self) -> None:
+        """Wait until a worker has loaded the bots: a move's time starts when one can think."""
+        started = self._started
+        if started is None or started.done():
+            return  # a pool that broke meanwhile says so when it is given the move
+        waiting = asyncio.wrap_future(started)
+        await asyncio.wait({waiting}, timeout=WORKER_START_S)
+        if not waiting.done():
+            waiting.cancel()
+            raise TimeoutError
+        # Cancelled: another dispatcher stopped this pool, which the caller then sees.
+        failure = None if waiting.cancelled() else waiting.exception()
+        if failure is not None:
+            raise failure
 
     def _broken(self, pool: ProcessPoolExecutor) -> None:
         if pool is not self._pool:
@@ -317,8 +358,9 @@ class Thinkers:
         pool = ProcessPoolExecutor(
             self.processes, mp_context=context, initializer=_start_worker, initargs=(self.setup,)
         )
-        for _ in range(self.processes):
-            pool.submit(_ready)  # each worker starts (and loads the bots) now
+        # Each worker starts (and loads the bots) now; the first task done says one is.
+        started = [pool.submit(_ready) for _ in range(self.processes)]
+        self._started = started[0]
         self._pool = pool
         return pool
 
@@ -327,11 +369,10 @@ class Thinkers:
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        # The pool's own processes (``terminate_workers()`` does this from Python 3.14).
-        processes = dict(getattr(pool, "_processes", None) or {})
+        workers = _workers(pool)
         pool.shutdown(wait=False, cancel_futures=True)
-        for worker in processes.values():
-            worker.terminate()
+        for worker in workers.values():
+            worker.terminate()  # ``terminate_workers()`` does this from Python 3.14
 
     def close(self) -> None:
         """Stop the workers and the dispatchers; moves queued or in thought are dropped

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import multiprocessing
 import os
 import pickle
 import random
@@ -123,7 +122,7 @@ def _gone(pid: int) -> bool:
     """The process has exited (a zombie that nobody reaped has exited too)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone before, or while, it was read
         return True
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
 
@@ -162,11 +161,10 @@ async def test_a_worker_that_dies_is_replaced_and_the_move_still_comes(
     rnd = six_card_round()
     try:
         first = await thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
-        workers = multiprocessing.active_children()
+        workers = thinkers.worker_pids
         assert workers  # the move was thought in a worker process
-        for worker in workers:
-            os.kill(worker.pid or 0, signal.SIGKILL)
-            worker.join()
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
         again = await thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
     finally:
         thinkers.close()
@@ -191,14 +189,14 @@ async def test_a_worker_stuck_past_the_timeout_is_replaced(
     rnd = six_card_round()
     try:
         thinkers.start()
-        [worker] = multiprocessing.active_children()
+        [worker] = thinkers.worker_pids
         with pytest.raises(TimeoutError):
             await thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
         for _ in range(3000):
-            if _gone(worker.pid or 0):
+            if _gone(worker):
                 break
             await asyncio.sleep(0.01)
-        assert _gone(worker.pid or 0)  # the stuck worker was ended
+        assert _gone(worker)  # the stuck worker was ended
         stuck.unlink()  # a new worker's expert is not stuck
         move = await thinkers.move("golf", "expert", "t:1", rnd.clone(), rnd.to_move)
     finally:
@@ -265,7 +263,7 @@ async def test_quick_levels_stay_in_threads_and_a_failed_worker_start_leaves_thr
     try:
         quick = await thinkers.move("golf", "greedy", "t:0", rnd.clone(), rnd.to_move)
         assert quick.level == "greedy" and quick.action in legal
-        assert not caplog.records and not multiprocessing.active_children()
+        assert not caplog.records and not thinkers.worker_pids
         searched = await thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
     finally:
         thinkers.close()
@@ -313,16 +311,16 @@ async def test_closing_stops_a_worker_even_while_its_bot_hangs() -> None:
         thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
     )
     for _ in range(3000):  # until the worker has started (it then hangs on the move)
-        if multiprocessing.active_children():
+        if thinkers.worker_pids:
             break
         await asyncio.sleep(0.01)
-    [worker] = multiprocessing.active_children()
+    [worker] = thinkers.worker_pids
     thinkers.close()
     for _ in range(3000):
-        if _gone(worker.pid or 0):
+        if _gone(worker):
             break
         await asyncio.sleep(0.01)
-    assert _gone(worker.pid or 0)
+    assert _gone(worker)
     thinking.cancel()
 
 
