@@ -56,7 +56,8 @@ class Settings:
     bot_processes: int = 0
     """Worker processes the bots think in (:mod:`greenfelt.server.thinking`); 0 keeps
     them in threads of the server's process. ``greenfelt serve`` starts one per core
-    but one; tests keep threads, so that they can replace a bot in their own process."""
+    but one (at most 8); tests keep threads, so that they can replace a bot in their
+    own process."""
 
 
 def new_token() -> str:
