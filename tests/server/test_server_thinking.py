@@ -113,6 +113,34 @@ def plant_stuck_expert() -> None:
     greenfelt.bots.table_bot = table_bot
 
 
+class StuckOnceSlowAfter(Bot):
+    """The first of these to claim the STUCK file is stuck; the others think 2.5 s. Both
+    ignore the worker's timer, so only the whole timeout (and a new worker) ends them."""
+
+    level = "stuck-once"
+
+    def choose(self, obs: Observation) -> Any:
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        try:
+            claimed = Path(os.environ[STUCK]).rename(os.environ[STUCK] + ".claimed")
+        except FileNotFoundError:  # another bot claimed it: this one is only slow
+            time.sleep(2.5)
+            return obs.legal[0]
+        while claimed.exists():
+            pass
+        return obs.legal[0]
+
+
+def plant_stuck_once_expert() -> None:
+    """Run in each worker as it starts: see :class:`StuckOnceSlowAfter`."""
+    real = greenfelt.bots.table_bot
+
+    def table_bot(game: str, level: str, rng: Any = None) -> Bot:
+        return StuckOnceSlowAfter() if level == "expert" else real(game, level, rng)
+
+    greenfelt.bots.table_bot = table_bot
+
+
 def fail_to_start() -> None:
     """Run in each worker as it starts: the worker cannot start (a broken install)."""
     raise ImportError("a module the bots need is missing")
@@ -125,6 +153,15 @@ def _gone(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):  # gone before, or while, it was read
         return True
     return stat.rsplit(")", 1)[1].split()[0] == "Z"
+
+
+async def _ends(pid: int) -> bool:
+    """Whether the process exits within 30 s (polled in /proc, whoever reaps it)."""
+    for _ in range(3000):
+        if _gone(pid):
+            return True
+        await asyncio.sleep(0.01)
+    return _gone(pid)
 
 
 def six_card_round() -> Any:
@@ -192,11 +229,7 @@ async def test_a_worker_stuck_past_the_timeout_is_replaced(
         [worker] = thinkers.worker_pids
         with pytest.raises(TimeoutError):
             await thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
-        for _ in range(3000):
-            if _gone(worker):
-                break
-            await asyncio.sleep(0.01)
-        assert _gone(worker)  # the stuck worker was ended
+        assert await _ends(worker)  # the stuck worker was ended
         stuck.unlink()  # a new worker's expert is not stuck
         move = await thinkers.move("golf", "expert", "t:1", rnd.clone(), rnd.to_move)
     finally:
@@ -205,6 +238,41 @@ async def test_a_worker_stuck_past_the_timeout_is_replaced(
         "a bot worker did not answer in 1 s; starting new workers"
     ]
     assert move.level == "expert" and move.action in rnd.legal_actions(rnd.to_move)
+
+
+async def test_a_move_in_thought_when_a_stuck_worker_is_replaced_is_thought_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two workers: one is stuck, the other thinks a slow move. Ending the stuck one's
+    pool ends the slow move's worker too; that move is thought again on the new pool
+    (one replacement, logged once, not counted as a second failure) and comes."""
+    caplog.set_level(logging.ERROR, logger="greenfelt.thinking")
+    stuck = tmp_path / "stuck"
+    stuck.touch()
+    monkeypatch.setenv(STUCK, str(stuck))
+    thinkers = Thinkers(2, timeout=4.0, setup=plant_stuck_once_expert)
+    rnd = six_card_round()
+
+    async def slow_move_later() -> Any:
+        await asyncio.sleep(2.5)  # in thought (until 5 s) when the stuck one times out at 4 s
+        return await thinkers.move("golf", "expert", "slow", rnd.clone(), rnd.to_move)
+
+    try:
+        thinkers.start()
+        stuck_move, slow = await asyncio.gather(
+            thinkers.move("golf", "expert", "stuck", rnd.clone(), rnd.to_move),
+            slow_move_later(),
+            return_exceptions=True,
+        )
+    finally:
+        Path(str(stuck) + ".claimed").unlink(missing_ok=True)
+        thinkers.close()
+    assert isinstance(stuck_move, TimeoutError)
+    assert slow.level == "expert" and slow.action in rnd.legal_actions(rnd.to_move)
+    assert thinkers.processes == 2  # still workers: one replacement is not "cannot start"
+    assert [r.getMessage() for r in caplog.records] == [
+        "a bot worker did not answer in 4 s; starting new workers"
+    ]
 
 
 async def test_moves_of_tables_where_people_wait_go_first() -> None:
@@ -316,11 +384,7 @@ async def test_closing_stops_a_worker_even_while_its_bot_hangs() -> None:
         await asyncio.sleep(0.01)
     [worker] = thinkers.worker_pids
     thinkers.close()
-    for _ in range(3000):
-        if _gone(worker):
-            break
-        await asyncio.sleep(0.01)
-    assert _gone(worker)
+    assert await _ends(worker)
     thinking.cancel()
 
 
