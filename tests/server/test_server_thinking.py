@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import os
 import pickle
@@ -77,16 +78,6 @@ class Hangs(Bot):
             pass
 
 
-def plant_hanging_expert() -> None:
-    """Run in each worker as it starts: its expert hangs, the other levels are real."""
-    real = greenfelt.bots.table_bot
-
-    def table_bot(game: str, level: str, rng: Any = None) -> Bot:
-        return Hangs() if level == "expert" else real(game, level, rng)
-
-    greenfelt.bots.table_bot = table_bot
-
-
 STUCK = "GREENFELT_TEST_STUCK"
 """A file: while it exists, the planted expert is stuck where no timer reaches it."""
 
@@ -101,16 +92,6 @@ class Stuck(Bot):
         while Path(os.environ[STUCK]).exists():
             pass
         return obs.legal[0]
-
-
-def plant_stuck_expert() -> None:
-    """Run in each worker as it starts: its expert is stuck while the STUCK file exists."""
-    real = greenfelt.bots.table_bot
-
-    def table_bot(game: str, level: str, rng: Any = None) -> Bot:
-        return Stuck() if level == "expert" else real(game, level, rng)
-
-    greenfelt.bots.table_bot = table_bot
 
 
 class StuckOnceSlowAfter(Bot):
@@ -131,12 +112,13 @@ class StuckOnceSlowAfter(Bot):
         return obs.legal[0]
 
 
-def plant_stuck_once_expert() -> None:
-    """Run in each worker as it starts: see :class:`StuckOnceSlowAfter`."""
+def plant_expert(kind: type[Bot]) -> None:
+    """Run in each worker as it starts (``setup=functools.partial(plant_expert, Hangs)``):
+    its expert is a ``kind``, the other levels are real."""
     real = greenfelt.bots.table_bot
 
     def table_bot(game: str, level: str, rng: Any = None) -> Bot:
-        return StuckOnceSlowAfter() if level == "expert" else real(game, level, rng)
+        return kind() if level == "expert" else real(game, level, rng)
 
     greenfelt.bots.table_bot = table_bot
 
@@ -172,7 +154,7 @@ def six_card_round() -> Any:
 async def test_a_worker_stops_a_hung_level_and_the_level_below_plays() -> None:
     """G2.1: the hung expert is stopped after its share of the timeout (half of 2 s,
     shared by four levels) and greedy moves; the worker lives on for the next move."""
-    thinkers = Thinkers(1, timeout=2.0, setup=plant_hanging_expert)
+    thinkers = Thinkers(1, timeout=2.0, setup=functools.partial(plant_expert, Hangs))
     rnd = six_card_round()
     try:
         for seq in range(2):
@@ -222,7 +204,7 @@ async def test_a_worker_stuck_past_the_timeout_is_replaced(
     stuck = tmp_path / "stuck"
     stuck.touch()
     monkeypatch.setenv(STUCK, str(stuck))  # before the workers start: they inherit it
-    thinkers = Thinkers(1, timeout=1.0, setup=plant_stuck_expert)
+    thinkers = Thinkers(1, timeout=1.0, setup=functools.partial(plant_expert, Stuck))
     rnd = six_card_round()
     try:
         thinkers.start()
@@ -250,7 +232,7 @@ async def test_a_move_in_thought_when_a_stuck_worker_is_replaced_is_thought_agai
     stuck = tmp_path / "stuck"
     stuck.touch()
     monkeypatch.setenv(STUCK, str(stuck))
-    thinkers = Thinkers(2, timeout=4.0, setup=plant_stuck_once_expert)
+    thinkers = Thinkers(2, timeout=4.0, setup=functools.partial(plant_expert, StuckOnceSlowAfter))
     rnd = six_card_round()
 
     async def slow_move_later() -> Any:
@@ -373,7 +355,7 @@ async def test_a_bots_only_table_plays_to_the_end_with_bots_in_worker_processes(
 
 async def test_closing_stops_a_worker_even_while_its_bot_hangs() -> None:
     """A stopping server does not wait on a bot: close() ends its workers, busy or not."""
-    thinkers = Thinkers(1, timeout=600.0, setup=plant_hanging_expert)
+    thinkers = Thinkers(1, timeout=600.0, setup=functools.partial(plant_expert, Hangs))
     rnd = six_card_round()
     thinking = asyncio.ensure_future(
         thinkers.move("golf", "expert", "t:0", rnd.clone(), rnd.to_move)
