@@ -596,6 +596,7 @@ def test_impossible_combination_is_a_rules_error(overrides: dict[str, Any], mess
 def test_g1_1_g1_3_players_and_enough_decks(
     rules: GolfRules, players: int, message: str | None
 ) -> None:
+    """G1.1: 2 to 8 players sit at a table; G1.3: their layouts need enough decks."""
     if message is None:
         rules.check_players(players)  # 5 x 10 + 2 = 52 fits one deck exactly
         return
