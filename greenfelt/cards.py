@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from greenfelt.errors import NotationError
 
@@ -27,6 +28,7 @@ __all__ = [
     "make_deck",
     "parse_card",
     "parse_cards",
+    "shuffle",
     "shuffled_deck",
 ]
 
@@ -191,10 +193,31 @@ def make_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     return one * decks
 
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle ``items`` in place: the permutation ``rng.shuffle(items)`` gives, for the
+    same generator state, in half the time.
+
+    This is ``random.Random.shuffle``'s own algorithm (Fisher-Yates, each index drawn
+    from ``getrandbits`` with rejection), with its per-card method calls inlined. A
+    search imagines a world at every iteration and a simulated hole at every move, so
+    the shuffle of the unseen cards is on every bot's hot path; drawing the same
+    numbers keeps every seeded game, record and measurement as it was (a test checks
+    it against the standard library).
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def shuffled_deck(rng: random.Random, decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     """A shuffled deck, top card first: the one chance event of a deal."""
     deck = make_deck(decks, jokers_per_deck)
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     return deck
 
 

@@ -29,16 +29,39 @@ Policy = Callable[[Any, random.Random], Any]
 
 
 class Observation:
-    """What one seat may use to decide: its view, its legal actions, imagined worlds."""
+    """What one seat may use to decide: its view, its legal actions, imagined worlds.
 
-    __slots__ = ("_round", "game", "legal", "seat", "view")
+    ``view`` and ``legal`` are computed on first use: a policy bot decides from a
+    sample alone, and building a view it never reads cost a quarter of a simulated
+    greedy hole (``./dev bench bench_lab``)."""
+
+    __slots__ = ("_legal", "_round", "_view", "seat")
 
     def __init__(self, round_: Round, seat: int) -> None:
         self._round = round_
         self.seat = seat
-        self.view: dict[str, Any] = round_.view(seat)
-        self.game: str = self.view["game"]
-        self.legal: list[Any] = round_.legal_actions(seat)
+        self._view: dict[str, Any] | None = None
+        self._legal: list[Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view (``round.view(seat)``), the same dict on every use."""
+        if self._view is None:
+            self._view = self._round.view(self.seat)
+        return self._view
+
+    @property
+    def game(self) -> str:
+        """``"golf"`` or ``"spades"``."""
+        game: str = self.view["game"]
+        return game
+
+    @property
+    def legal(self) -> list[Any]:
+        """The seat's legal actions, the same list on every use."""
+        if self._legal is None:
+            self._legal = self._round.legal_actions(self.seat)
+        return self._legal
 
     @property
     def rules(self) -> Any:

@@ -30,7 +30,15 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Final
 
-from greenfelt.cards import Card, Rank, card_texts, make_deck, parse_card, shuffled_deck
+from greenfelt.cards import (
+    Card,
+    Rank,
+    card_texts,
+    make_deck,
+    parse_card,
+    shuffle,
+    shuffled_deck,
+)
 from greenfelt.errors import IllegalAction, NotationError, NotYourTurn, RecordError, RulesError
 from greenfelt.golf.actions import (
     DISCARD,
@@ -1071,7 +1079,7 @@ class GolfRound:
             # Sorted first, so the sample depends only on what the seat knows
             # (the pool's contents), never on where the hidden cards really are.
             pool.sort()
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             for i in places.get(tag, ()):
                 other.cards[i] = pool.pop()
             if held_hidden and tag == self.held_tag:

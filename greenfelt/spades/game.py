@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, Self
 
-from greenfelt.cards import CARDS, Card, Suit, card_texts, parse_card
+from greenfelt.cards import CARDS, Card, Suit, card_texts, parse_card, shuffle
 from greenfelt.errors import IllegalAction, NotationError, NotYourTurn, RecordError, RulesError
 from greenfelt.spades.actions import (
     BIDS,
@@ -710,7 +710,7 @@ class SpadesHand:
         new_hand = rng.sample(allowed, len(other_hand))
         taken = set(new_hand)
         rest = [c for c in unknown if c not in taken]
-        rng.shuffle(rest)
+        shuffle(rest, rng)
         sigma = list(CARDS[:52])
         for old, new in zip(other_hand, new_hand, strict=True):
             sigma[old] = new

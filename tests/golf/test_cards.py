@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +19,8 @@ from greenfelt.cards import (
     make_deck,
     parse_card,
     parse_cards,
+    shuffle,
+    shuffled_deck,
 )
 from greenfelt.errors import NotationError
 from greenfelt.golf.layout import LAYOUTS, format_layout, parse_layout, shape_of
@@ -46,6 +50,25 @@ def test_c1_a_deck_is_52_distinct_cards() -> None:
     assert len(deck) == 52
     assert len(set(deck)) == 52
     assert JOKER not in deck
+
+
+@given(st.integers(0, 2**32), st.integers(0, 120))
+def test_c1_shuffle_draws_the_standard_librarys_permutation(seed: int, size: int) -> None:
+    """``cards.shuffle`` is ``random.Random.shuffle`` made faster: the same permutation
+    and the same numbers drawn, so seeded deals (C1) and every seeded game stay as they were."""
+    ours, theirs = list(range(size)), list(range(size))
+    mine, library = random.Random(seed), random.Random(seed)
+    shuffle(ours, mine)
+    library.shuffle(theirs)
+    assert ours == theirs
+    assert mine.random() == library.random()  # the generators drew alike
+
+
+def test_c1_a_shuffled_deck_is_the_whole_deck_in_a_seeded_order() -> None:
+    deck = shuffled_deck(random.Random(5), decks=2, jokers_per_deck=2)
+    assert sorted(deck) == sorted(make_deck(2, 2))
+    assert deck == shuffled_deck(random.Random(5), decks=2, jokers_per_deck=2)
+    assert deck != shuffled_deck(random.Random(6), decks=2, jokers_per_deck=2)
 
 
 def test_c1_jokers_and_several_decks() -> None:
