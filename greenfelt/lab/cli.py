@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -376,13 +376,13 @@ def _write_results(
     spec: Any,
     config: dict[str, Any],
     summary: dict[str, Any],
-    games: list[dict[str, Any]],
+    games: Sequence[Mapping[str, Any]],
 ) -> None:
     from greenfelt.lab import plot, report
 
     data = {"format": report.FORMAT, "config": config, "summary": summary, "games": games}
-    report.write_text(out / "results.json", report.dumps_json(data))
-    report.write_text(out / "results.csv", report.results_csv(spec.game, games))
+    report.write_text(out / "results.json", report.json_pieces(data))
+    report.write_text(out / "results.csv", report.results_csv_pieces(spec.game, games))
     golf = spec.game == "golf"
     plot.plot_scores(
         report.points_by_level(spec, games),
@@ -540,7 +540,7 @@ def _compare(args: argparse.Namespace) -> int:
             "method": report.COMPARE_METHOD,
             "rule_sets": rule_sets,
         }
-        report.write_text(out / "compare.json", report.dumps_json(data))
+        report.write_text(out / "compare.json", report.json_pieces(data))
         report.write_text(out / "compare.csv", report.compare_csv(rule_sets))
         plot.plot_compare(
             rule_sets,

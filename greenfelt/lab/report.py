@@ -41,7 +41,7 @@ import csv
 import io
 import json
 from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -67,9 +67,12 @@ __all__ = [
     "compare_measures",
     "compare_paired",
     "compare_reading",
+    "dumps_json",
+    "json_pieces",
     "paired_lines",
     "points_by_level",
     "results_csv",
+    "results_csv_pieces",
     "summarize",
     "summary_lines",
     "write_text",
@@ -690,40 +693,76 @@ def compare_reading(rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
 # ---- files --------------------------------------------------------------------------
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write a file, turning an OS failure into a one-line LabError."""
+def write_text(path: Path, text: str | Iterable[str]) -> None:
+    """Write a file whole or not at all, from one string or from its pieces in order.
+
+    The pieces go to a file beside it that then takes its name, so a run of millions
+    of games is never held twice over as one string, and a full disk or a Ctrl-C
+    leaves the file of an earlier run, not half of one. An OS failure becomes a
+    one-line LabError.
+    """
+    part = path.with_name(path.name + ".part")
     try:
-        path.write_text(text, encoding="utf-8")
+        with part.open("w", encoding="utf-8") as file:
+            file.writelines([text] if isinstance(text, str) else text)
+        part.replace(path)
     except OSError as error:
+        part.unlink(missing_ok=True)
         raise LabError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
 
 
 def dumps_json(data: Any) -> str:
     """JSON people can read and diff: small flat values (a game, an interval) on one line."""
-    return _format(data, "") + "\n"
+    return "".join(json_pieces(data))
+
+
+def json_pieces(data: Any) -> Iterator[str]:
+    """:func:`dumps_json`'s text in pieces, for :func:`write_text` to write as they come."""
+    yield from _pieces(data, "")
+    yield "\n"
 
 
 def _flat(value: Any) -> bool:
     """A value with no object nested inside it (a game result, an interval, a list of numbers)."""
-    items = value.values() if isinstance(value, dict) else value
-    return not any(isinstance(v, dict) or (isinstance(v, list) and not _flat(v)) for v in items)
+    items = value.values() if isinstance(value, Mapping) else value
+    return not any(isinstance(v, Mapping) or (isinstance(v, list) and not _flat(v)) for v in items)
 
 
-def _format(value: Any, indent: str) -> str:
-    compact = json.dumps(value, ensure_ascii=False)
+def _pieces(value: Any, indent: str) -> Iterator[str]:
+    if isinstance(value, Mapping) and not isinstance(value, dict):
+        value = dict(value)  # a game's result (runner.GameResult)
     if not isinstance(value, dict | list) or not value:
-        return compact
-    if _flat(value) and len(compact) <= 240:
-        return compact
+        yield json.dumps(value, ensure_ascii=False)
+        return
+    if _flat(value):  # only then can it fit on one line: no need to write the rest twice
+        compact = json.dumps(value, ensure_ascii=False)
+        if len(compact) <= 240:
+            yield compact
+            return
     inner = indent + " "
-    if isinstance(value, dict):
-        items = [f"{inner}{json.dumps(k)}: {_format(v, inner)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
-    return "[\n" + ",\n".join(inner + _format(v, inner) for v in value) + "\n" + indent + "]"
+    is_dict = isinstance(value, dict)
+    pairs: Iterable[tuple[Any, Any]] = (
+        value.items() if isinstance(value, dict) else enumerate(value)
+    )
+    yield "{\n" if is_dict else "[\n"
+    for k, (key, item) in enumerate(pairs):
+        if k:
+            yield ",\n"
+        yield f"{inner}{json.dumps(key)}: " if is_dict else inner
+        yield from _pieces(item, inner)
+    yield "\n" + indent + ("}" if is_dict else "]")
 
 
 def results_csv(kind: str, games: Sequence[Mapping[str, Any]]) -> str:
     """One row per game per seat."""
+    return "".join(results_csv_pieces(kind, games))
+
+
+def results_csv_pieces(kind: str, games: Sequence[Mapping[str, Any]]) -> Iterator[str]:
+    """:func:`results_csv`'s text in pieces of a thousand games, for :func:`write_text`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     extra = "closed" if kind == "golf" else "capped"
@@ -731,7 +770,7 @@ def results_csv(kind: str, games: Sequence[Mapping[str, Any]]) -> str:
         ["game", "deal", "rotation", "seat", "entry", "bot", "dealer", "first", "score",
          "points", "result", "length", extra]
     )  # fmt: skip
-    for game in games:
+    for count, game in enumerate(games, 1):
         for seat, bot in enumerate(game["bots"]):
             flag = game.get("closer") == seat if kind == "golf" else bool(game.get("capped"))
             writer.writerow(
@@ -751,7 +790,11 @@ def results_csv(kind: str, games: Sequence[Mapping[str, Any]]) -> str:
                     int(flag),
                 ]
             )
-    return buffer.getvalue()
+        if count % 1000 == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
 
 
 def compare_csv(rule_sets: Sequence[Mapping[str, Any]]) -> str:

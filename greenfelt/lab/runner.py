@@ -19,7 +19,7 @@ to the next, as in a match (consecutive Golf deals of one rotation form a real
 match, which :mod:`greenfelt.lab.report` uses to count lead changes).
 
 A *game* is one Golf hole, or one game of Spades to its target (S6). Its result
-is a JSON-able dict (see :func:`play_deal`).
+is a :class:`GameResult`, read as a dict and written as one (see :func:`play_deal`).
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ import random
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from greenfelt.bots import Bot, make_bot
 from greenfelt.bots.steady import Failure
@@ -44,7 +44,18 @@ from greenfelt.cards import shuffled_deck
 from greenfelt.errors import GreenfeltError
 from greenfelt.lab import LabError
 
-__all__ = ["GAMES", "Spec", "check_bots", "deals_for", "play_deal", "play_deals", "run"]
+__all__ = [
+    "GAMES",
+    "GameResult",
+    "GolfResult",
+    "SpadesResult",
+    "Spec",
+    "check_bots",
+    "deals_for",
+    "play_deal",
+    "play_deals",
+    "run",
+]
 
 GAMES = ("golf", "spades")
 
@@ -79,6 +90,74 @@ class Spec:
     def names(self, rotation: int) -> list[str]:
         """Seat names for records: ``bot<entry>-<level>``."""
         return [f"bot{e + 1}-{self.bots[e]}" for e in self.entries_at(rotation)]
+
+
+class GameResult(Mapping[str, Any]):
+    """One game's result (its keys: :func:`play_deal`), read like the dict it is written as.
+
+    A simulation keeps every result in memory for its tables, and people run millions of
+    holes: slotted, a result takes about a third of a dict's memory (a two-player
+    six-card hole about 300 bytes, not 1,000), and reads as fast. Read-only, and equal to
+    the dict of the same items.
+    """
+
+    __slots__ = ()
+    KEYS: ClassVar[tuple[str, ...]] = ()
+    _KEYSET: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.KEYS = tuple(cls.__slots__)
+        cls._KEYSET = frozenset(cls.KEYS)
+
+    def __init__(self, **values: Any) -> None:
+        if values.keys() != self._KEYSET:
+            raise TypeError(f"a {type(self).__name__} has the keys {', '.join(self.KEYS)}")
+        for key in self.KEYS:
+            object.__setattr__(self, key, values[key])
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._KEYSET:
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.KEYS)
+
+    def __len__(self) -> int:
+        return len(self.KEYS)
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"a game's result is read-only ({key})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Workers send results to the parent pickled: the values alone, in key order.
+        return (_rebuild, (type(self), tuple(getattr(self, key) for key in self.KEYS)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({dict(self)!r})"
+
+
+def _rebuild(cls: type[GameResult], values: tuple[Any, ...]) -> GameResult:
+    result = object.__new__(cls)
+    for key, value in zip(cls.KEYS, values, strict=True):
+        object.__setattr__(result, key, value)
+    return result
+
+
+_BASE_KEYS = ("game", "deal", "rotation", "dealer", "first", "entries", "bots")
+
+
+class GolfResult(GameResult):
+    """A Golf hole's result."""
+
+    __slots__ = (*_BASE_KEYS, "scores", "winners", "length", "closer")
+
+
+class SpadesResult(GameResult):
+    """A game of Spades' result."""
+
+    __slots__ = (*_BASE_KEYS, "scores", "winners", "length", "capped")
 
 
 def deals_for(games: int, players: int) -> int:
@@ -155,7 +234,7 @@ def _record(spec: Spec, match: Any) -> str | None:
     return record.dumps(record.match_record(spec.game, match))
 
 
-def play_deal(spec: Spec, deal: int) -> list[tuple[dict[str, Any], str | None]]:
+def play_deal(spec: Spec, deal: int) -> list[tuple[GameResult, str | None]]:
     """Play ``deal`` once per rotation: ``[(result, record text or None), ...]`` by rotation.
 
     A result holds ``game`` (1-based number, ``deal * n + rotation + 1``),
@@ -173,7 +252,7 @@ def play_deal(spec: Spec, deal: int) -> list[tuple[dict[str, Any], str | None]]:
 
 def _base(spec: Spec, deal: int, rotation: int) -> dict[str, Any]:
     n = spec.players
-    entries = spec.entries_at(rotation)
+    entries, levels = _seating(spec.bots, rotation)
     dealer = (deal - 1) % n
     return {
         "game": deal * n + rotation + 1,
@@ -182,8 +261,17 @@ def _base(spec: Spec, deal: int, rotation: int) -> dict[str, Any]:
         "dealer": dealer,
         "first": (dealer + 1) % n,
         "entries": entries,
-        "bots": [spec.bots[e] for e in entries],
+        "bots": levels,
     }
+
+
+@lru_cache(maxsize=64)
+def _seating(bots: tuple[str, ...], rotation: int) -> tuple[list[int], list[str]]:
+    """The entry and the level at each seat in ``rotation``: one pair of lists shared by
+    every result of the rotation (read-only, like the results), not two lists a game."""
+    n = len(bots)
+    entries = [(seat - rotation) % n for seat in range(n)]
+    return entries, [bots[e] for e in entries]
 
 
 def _seat_bots(spec: Spec, deal: int, rotation: int, levels: Sequence[str]) -> list[Bot]:
@@ -193,7 +281,7 @@ def _seat_bots(spec: Spec, deal: int, rotation: int, levels: Sequence[str]) -> l
     ]
 
 
-def _play_golf(spec: Spec, deal: int, rotation: int) -> tuple[dict[str, Any], str | None]:
+def _play_golf(spec: Spec, deal: int, rotation: int) -> tuple[GameResult, str | None]:
     from greenfelt.golf import GolfMatch
 
     rules_json = json.dumps(spec.rules, sort_keys=True)
@@ -211,14 +299,17 @@ def _play_golf(spec: Spec, deal: int, rotation: int) -> tuple[dict[str, Any], st
     scores = hole.scores
     assert scores is not None
     low = min(scores)
-    out["scores"] = scores
-    out["winners"] = [seat for seat, s in enumerate(scores) if s == low]
-    out["length"] = hole.turns
-    out["closer"] = hole.closer
-    return out, _record(spec, match)
+    result = GolfResult(
+        **out,
+        scores=scores,
+        winners=[seat for seat, s in enumerate(scores) if s == low],
+        length=hole.turns,
+        closer=hole.closer,
+    )
+    return result, _record(spec, match)
 
 
-def _play_spades(spec: Spec, deal: int, rotation: int) -> tuple[dict[str, Any], str | None]:
+def _play_spades(spec: Spec, deal: int, rotation: int) -> tuple[GameResult, str | None]:
     from greenfelt.spades import SpadesMatch
 
     rules = rules_of(spec)
@@ -236,16 +327,13 @@ def _play_spades(spec: Spec, deal: int, rotation: int) -> tuple[dict[str, Any], 
     capped = not match.is_over
     if capped and totals[0] != totals[1]:
         winners = [0 if totals[0] > totals[1] else 1]
-    out["scores"] = totals
-    out["winners"] = winners
-    out["length"] = hands
-    out["capped"] = capped
-    return out, _record(spec, match)
+    result = SpadesResult(**out, scores=totals, winners=winners, length=hands, capped=capped)
+    return result, _record(spec, match)
 
 
-def play_deals(spec: Spec, start: int, stop: int) -> list[tuple[dict[str, Any], str | None]]:
+def play_deals(spec: Spec, start: int, stop: int) -> list[tuple[GameResult, str | None]]:
     """Every game of deals ``start .. stop - 1``, in deal then rotation order (a worker's chunk)."""
-    out: list[tuple[dict[str, Any], str | None]] = []
+    out: list[tuple[GameResult, str | None]] = []
     for deal in range(start, stop):
         out.extend(play_deal(spec, deal))
     return out
@@ -274,7 +362,7 @@ def run(
     progress: bool = False,
     on_record: RecordSink | None = None,
     label: str = "",
-) -> list[dict[str, Any]]:
+) -> list[GameResult]:
     """Play ``deals`` deals (each with every rotation); results in game order.
 
     ``jobs`` worker processes play chunks of deals (one in this process when
@@ -291,10 +379,10 @@ def run(
     if jobs < 1:
         raise LabError(f"--jobs must be at least 1, not {jobs}")
     chunks = _chunks(deals, jobs)
-    slots: list[list[dict[str, Any]] | None] = [None] * len(chunks)
+    slots: list[list[GameResult] | None] = [None] * len(chunks)
     bar = _bar(deals * spec.players, progress, label or spec.game, spec.game)
 
-    def take(index: int, played: list[tuple[dict[str, Any], str | None]]) -> None:
+    def take(index: int, played: list[tuple[GameResult, str | None]]) -> None:
         slots[index] = [result for result, _ in played]
         if on_record is not None:
             for result, text in played:
@@ -317,7 +405,7 @@ def _run_pool(
     spec: Spec,
     chunks: Sequence[tuple[int, int]],
     workers: int,
-    take: Callable[[int, list[tuple[dict[str, Any], str | None]]], None],
+    take: Callable[[int, list[tuple[GameResult, str | None]]], None],
 ) -> None:
     # spawn: workers start clean (no copied threads or locks) on every platform.
     pool = ProcessPoolExecutor(
@@ -326,7 +414,7 @@ def _run_pool(
         initializer=_start_worker,
     )
     try:
-        pending: dict[Future[list[tuple[dict[str, Any], str | None]]], int] = {
+        pending: dict[Future[list[tuple[GameResult, str | None]]], int] = {
             pool.submit(play_deals, spec, start, stop): index
             for index, (start, stop) in enumerate(chunks)
         }
