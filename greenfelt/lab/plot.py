@@ -42,24 +42,29 @@ def plot_scores(
     points: Mapping[str, Sequence[float]], path: Path, *, title: str, xlabel: str, integer: bool
 ) -> None:
     """Overlaid histograms of each bot level's points (one value per seat-game)."""
+    import numpy as np
+
     figure = _figure(8.0, 4.8)
     axes = figure.add_subplot()
-    values = [v for vs in points.values() for v in vs]
-    if values:
-        low, high = min(values), max(values)
+    # As arrays: matplotlib keeps a list of millions of floats several times over.
+    arrays = {level: np.asarray(data, dtype=float) for level, data in points.items()}
+    sizes = [len(a) for a in arrays.values() if len(a)]
+    if sizes:
+        low = min(float(a.min()) for a in arrays.values() if len(a))
+        high = max(float(a.max()) for a in arrays.values() if len(a))
         if integer:
             bins: Any = [b - 0.5 for b in range(math.floor(low), math.ceil(high) + 2)]
         else:
             bins = 30 if high > low else [low - 0.5, low + 0.5]
-        for i, (level, data) in enumerate(points.items()):
-            if not data:
+        for i, (level, data) in enumerate(arrays.items()):
+            if not len(data):
                 continue
-            mean = sum(data) / len(data)
+            mean = float(data.mean())
             color = _COLORS[i % len(_COLORS)]
             axes.hist(
                 data,
                 bins=bins,
-                weights=[1.0 / len(data)] * len(data),  # bar height = share of seat-games
+                weights=np.full(len(data), 1.0 / len(data)),  # bar height = share of seat-games
                 histtype="stepfilled",
                 alpha=0.35,
                 color=color,

@@ -17,6 +17,7 @@ from greenfelt.lab.report import (
     json_pieces,
     results_csv,
     results_csv_pieces,
+    summarize,
     write_text,
 )
 from greenfelt.lab.runner import GolfResult, SpadesResult, Spec, play_deal, run
@@ -108,3 +109,14 @@ def test_an_unwritable_file_is_a_one_line_lab_error(tmp_path: Path) -> None:
     with pytest.raises(LabError, match=r"cannot write .*gone/results.csv"):
         write_text(folder / "results.csv", iter(["a,b\n"]))
     assert not folder.exists()
+
+
+@pytest.mark.parametrize("spec", [GOLF, SPADES], ids=["golf", "spades"])
+def test_the_tables_do_not_depend_on_the_order_the_games_come_in(spec: Spec) -> None:
+    """Deals are the unit of the intervals (each deal's games averaged first), however
+    the games are listed: a run lists them in deal order, a reader of results.json may not."""
+    games = run(spec, 40 if spec.game == "golf" else 6)
+    mixed = sorted(games, key=lambda g: (-g["deal"], g["rotation"]))  # deals reversed
+    assert summarize(spec, mixed) == summarize(spec, games)
+    interleaved = sorted(games, key=lambda g: (g["rotation"], g["deal"]))  # a deal's games apart
+    assert summarize(spec, interleaved) == summarize(spec, games)
