@@ -48,10 +48,10 @@ def plot_scores(
     axes = figure.add_subplot()
     # As arrays: matplotlib keeps a list of millions of floats several times over.
     arrays = {level: np.asarray(data, dtype=float) for level, data in points.items()}
-    sizes = [len(a) for a in arrays.values() if len(a)]
-    if sizes:
-        low = min(float(a.min()) for a in arrays.values() if len(a))
-        high = max(float(a.max()) for a in arrays.values() if len(a))
+    filled = [a for a in arrays.values() if len(a)]
+    if filled:
+        low = min(float(a.min()) for a in filled)
+        high = max(float(a.max()) for a in filled)
         if integer:
             bins: Any = [b - 0.5 for b in range(math.floor(low), math.ceil(high) + 2)]
         else:

@@ -43,6 +43,7 @@ import json
 from array import array
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import suppress
 from itertools import groupby, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -732,15 +733,16 @@ def write_text(path: Path, text: str | Iterable[str]) -> None:
     """
     part = path.with_name(path.name + ".part")
     try:
-        with part.open("w", encoding="utf-8") as file:
-            file.writelines([text] if isinstance(text, str) else text)
-        part.replace(path)
+        try:
+            with part.open("w", encoding="utf-8") as file:
+                file.writelines([text] if isinstance(text, str) else text)
+            part.replace(path)
+        except BaseException:
+            with suppress(OSError):
+                part.unlink(missing_ok=True)
+            raise
     except OSError as error:
-        part.unlink(missing_ok=True)
         raise LabError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
-    except BaseException:
-        part.unlink(missing_ok=True)
-        raise
 
 
 def dumps_json(data: Any) -> str:
