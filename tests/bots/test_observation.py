@@ -1,4 +1,4 @@
-"""The observation a bot decides from (G8, S4): its seat's view and legal actions, built
+"""The observation a bot decides from: its seat's view (G8; S2.4) and legal actions (S4.1), built
 on first use, so a bot that plays a policy on an imagined world pays for no view."""
 
 from __future__ import annotations
