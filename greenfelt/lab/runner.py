@@ -29,9 +29,7 @@ import math
 import multiprocessing
 import os
 import random
-import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -43,6 +41,7 @@ from greenfelt.bots.steady import Failure
 from greenfelt.cards import shuffled_deck
 from greenfelt.errors import GreenfeltError
 from greenfelt.lab import LabError
+from greenfelt.workers import end_pool, guard_worker
 
 __all__ = [
     "GAMES",
@@ -411,7 +410,7 @@ def _run_pool(
     pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_start_worker,
+        initializer=guard_worker,
     )
     try:
         pending: dict[Future[list[tuple[GameResult, str | None]]], int] = {
@@ -423,30 +422,9 @@ def _run_pool(
             for future in done:
                 take(pending.pop(future), future.result())
     except BaseException:  # Ctrl-C or a failed game: stop the workers now, not after their chunks
-        processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-        for process in list(processes.values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        end_pool(pool)
         raise
     pool.shutdown(wait=True)
-
-
-def _start_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker),
-    and end with the parent however it ends: a parent killed outright (SIGTERM,
-    SIGKILL, a closed terminal) runs no clean-up, and its workers would otherwise
-    play on for nobody, or wait for work for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(
-            target=_end_with, args=(parent,), name="end-with-parent", daemon=True
-        ).start()
-
-
-def _end_with(parent: Any) -> None:
-    parent.join()  # returns once the parent process has ended (its sentinel closes)
-    os._exit(1)  # no clean-up: nothing of a worker's outlives the run it belonged to
 
 
 class _NoBar:

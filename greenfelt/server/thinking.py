@@ -52,6 +52,7 @@ from typing import Any
 
 from greenfelt import bots
 from greenfelt.bots.steady import SteadyMove, fallback_levels, place, steady_move
+from greenfelt.workers import end_pool, guard_worker, pool_processes
 
 __all__ = ["SEARCHING_LEVELS", "BotHung", "Thinkers", "decide", "default_processes"]
 
@@ -150,10 +151,9 @@ def decide(
 
 
 def _start_worker(setup: Callable[[], object] | None) -> None:
-    """A worker ignores Ctrl-C (the server stops it), ends with the server however that
-    ends, and loads every bot before its first move."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_end_with_server, name="end-with-server", daemon=True).start()
+    """A worker ends with the server (:func:`greenfelt.workers.guard_worker`), and loads
+    every bot before its first move."""
+    guard_worker()
     for game in bots.GAMES:
         for level in bots.LEVELS:
             bots.table_bot(game, level, 0)
@@ -165,22 +165,8 @@ def _start_worker(setup: Callable[[], object] | None) -> None:
         setup()
 
 
-def _end_with_server() -> None:
-    """Exit once the server process is gone: a worker holds both ends of its task pipe,
-    so a server killed outright would otherwise leave it waiting for a task forever."""
-    server = multiprocessing.parent_process()
-    if server is not None:
-        server.join()
-        os._exit(0)
-
-
 def _ready() -> bool:
     return True
-
-
-def _workers(pool: ProcessPoolExecutor | None) -> dict[int, multiprocessing.Process]:
-    """The pool's processes by id (the executor keeps them, unnamed in its API)."""
-    return dict(getattr(pool, "_processes", None) or {})
 
 
 @dataclass(order=True)
@@ -258,7 +244,7 @@ class Thinkers:
     @property
     def worker_pids(self) -> list[int]:
         """The process ids of the workers now (none before the first searching move)."""
-        return sorted(_workers(self._pool))
+        return sorted(pool_processes(self._pool))
 
     def _warn_if_queuing(self) -> None:
         """Tell the operator, at most once a minute, that moves wait for workers."""
@@ -367,12 +353,8 @@ class Thinkers:
     def _stop_pool(self) -> None:
         """End the workers now, busy or not (a stopping server does not wait on a bot)."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        workers = _workers(pool)
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers.values():
-            worker.terminate()  # ``terminate_workers()`` does this from Python 3.14
+        if pool is not None:
+            end_pool(pool)
 
     def close(self) -> None:
         """Stop the workers and the dispatchers; moves queued or in thought are dropped
