@@ -28,7 +28,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (exit status 2) like every other bad input."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (try --help)")
+        # The root parser reports arguments no command took: "greenfelt: error:
+        # greenfelt: ..." would say the program's name twice.
+        where = "" if self.prog == "greenfelt" else f"{self.prog}: "
+        raise UsageError(f"{where}{message} (try --help)")
 
 
 def build_parser() -> argparse.ArgumentParser:

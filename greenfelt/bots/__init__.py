@@ -7,6 +7,7 @@ view, legal actions and imagined worlds), never from the real state.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from typing import Any
 
@@ -66,11 +67,33 @@ def make_bot(game: str, level: str, rng: random.Random | int | None = None, **op
         cls = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError) as error:
         raise BotError(f"the {level} {game} bot is not available: {error}") from None
+    unknown = sorted(set(options) - set(bot_options(cls)))
+    if unknown:
+        known = bot_options(cls)
+        offer = f"its options are: {', '.join(known)}" if known else "it takes no options"
+        raise BotError(
+            f"the {level} {game} bot has no option {', '.join(map(repr, unknown))}; {offer}"
+        )
     try:
         bot: Bot = cls(game, rng, **options) if level == "expert" else cls(rng, **options)
-    except (TypeError, ValueError) as error:  # an unknown option, or a value out of range
-        raise BotError(f"bad options for the {level} {game} bot: {error}") from None
+    except (TypeError, ValueError) as error:  # a value of the wrong kind, or out of range
+        # float("abc") says "could not convert string to float: 'abc'": name the option.
+        named = [
+            f"{name}={value!r}" for name, value in options.items() if repr(value) in str(error)
+        ]
+        where = f" ({', '.join(named)})" if named and isinstance(error, ValueError) else ""
+        raise BotError(f"bad options for the {level} {game} bot{where}: {error}") from None
     return bot
+
+
+def bot_options(cls: type) -> list[str]:
+    """The options a bot class takes by name (its keyword parameters past ``game`` and
+    ``rng``), in the order it declares them: what ``--bot-option`` may set."""
+    return [
+        name
+        for name, parameter in inspect.signature(cls).parameters.items()
+        if name not in ("game", "rng") and parameter.kind is not parameter.VAR_KEYWORD
+    ]
 
 
 TABLE_TIME_MS = 200.0

@@ -40,6 +40,22 @@ BAD = {
         ["golf", "--bots", "random", "--bot-option", "random:speed=2"],
         "takes no options",
     ),
+    "option the level lacks": (
+        ["golf", "--bots", "greedy", "--bot-option", "greedy:speed=2"],
+        "the greedy golf bot has no option 'speed'; it takes no options",
+    ),
+    "option the expert lacks": (
+        ["golf", "--bots", "expert", "--bot-option", "expert:budget=2"],
+        "the expert golf bot has no option 'budget'; its options are: iterations, time_ms",
+    ),
+    "option value not a number": (
+        ["golf", "--bots", "expert", "--bot-option", "expert:time_ms=soon"],
+        "bad options for the expert golf bot (time_ms='soon')",
+    ),
+    "a flag of another command": (
+        ["spades", "--bots", "random", "--players", "3"],
+        "greenfelt: error: unrecognized arguments: --players 3 (try --help)",
+    ),
     "option value out of range": (
         ["golf", "--bots", "expert", "--bot-option", "expert:iterations=0"],
         "must be positive",
