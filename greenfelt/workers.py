@@ -46,6 +46,15 @@ def pool_processes(pool: ProcessPoolExecutor | None) -> dict[int, multiprocessin
 def end_pool(pool: ProcessPoolExecutor) -> None:
     """Shut the pool down, its queued tasks cancelled, and end its workers now."""
     processes = pool_processes(pool)
+    # A worker ended while it sends a result (a chunk of the lab's games takes many
+    # writes) leaves half a message in the result pipe. The pool's own thread, reading
+    # it, would wait for the rest for ever, and the interpreter with it at exit (it
+    # joins that thread). The parent holds that pipe's writing end too (shutdown drops
+    # the queue, not the pipe): closed, the read ends once the workers have, and the
+    # thread finds the pool broken and ends.
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         process.terminate()  # ``terminate_workers()`` does this from Python 3.14
+    if writer is not None:
+        writer.close()
