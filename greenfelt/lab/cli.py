@@ -9,6 +9,7 @@ simulation runs, so ``greenfelt score`` never imports them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -54,7 +55,8 @@ luck of the cards cancels. The table has one row per bot entry (its position in
 --bots) and a pooled row for a level that fills several entries. 95% intervals:
 means by Student t over deals, win rates by Wilson over games. A Golf hole is won by the strictly lowest score
 (a shared lowest is a tie); "win % of decided" leaves ties out. First seat = the seat
-left of the dealer.
+left of the dealer. Ctrl-C stops a run and reports the whole deals played before it
+(the games a shorter run of the same seed plays), with exit status 130.
 """
 
 _EXAMPLES = """\
@@ -331,7 +333,7 @@ def _progress(args: argparse.Namespace) -> bool:
 
 def _sim(args: argparse.Namespace) -> int:
     from greenfelt.lab import report
-    from greenfelt.lab.runner import Spec, check_bots, deals_for, run
+    from greenfelt.lab.runner import Interrupted, Spec, check_bots, deals_for, run
 
     game: str = args.sim_game
     _positive("--games", args.games)
@@ -362,13 +364,44 @@ def _sim(args: argparse.Namespace) -> int:
     out = _prepare_out(args.out) if args.out else None
     sink = _records_sink(out / "records") if out is not None and args.records else None
     deals = deals_for(args.games, spec.players)
-    games = run(spec, deals, jobs, progress=_progress(args), on_record=sink)
-    config = report.config_json(spec, args.games, deals)
+    planned, status = deals, 0
+    try:
+        games: Sequence[Mapping[str, Any]] = run(
+            spec, deals, jobs, progress=_progress(args), on_record=sink
+        )
+    except Interrupted as stop:
+        if out is not None and args.records:
+            _drop_records(out / "records", len(stop.games))
+        if not stop.deals:
+            print("greenfelt: interrupted before a deal was played out", file=sys.stderr)
+            return 130
+        games, deals, status = stop.games, stop.deals, 130
+        print(_interrupted_line(spec, stop.deals, planned), file=sys.stderr)
+    config = report.config_json(spec, args.games, deals, planned=planned)
     summary = report.summarize(spec, games)
     print("\n".join(report.summary_lines(config, summary)))
     if out is not None:
         _write_results(out, spec, config, summary, games)
-    return 0
+    return status
+
+
+def _interrupted_line(spec: Any, deals: int, planned: int) -> str:
+    unit = "holes" if spec.game == "golf" else "games"
+    games = deals * spec.players
+    return (
+        f"greenfelt: interrupted after {deals} of {planned} deals; the report covers their "
+        f"{games} {unit}, the same games as --games {games} with this seed"
+    )
+
+
+def _drop_records(folder: Path, games: int) -> None:
+    """Remove the records of games past the first ``games`` (workers ahead of the others
+    wrote them), so ``records/`` holds exactly the games ``results.json`` lists."""
+    for path in folder.glob("game-*.json"):
+        number = path.stem.removeprefix("game-")
+        if _RECORD_NAME.fullmatch(path.name) and int(number) > games:
+            with contextlib.suppress(OSError):  # what it can: the report matters more
+                path.unlink()
 
 
 def _write_results(
@@ -470,7 +503,7 @@ def _specs(
 
 def _compare(args: argparse.Namespace) -> int:
     from greenfelt.lab import plot, report
-    from greenfelt.lab.runner import run
+    from greenfelt.lab.runner import Interrupted, run
 
     _positive("--games", args.games)
     _positive("--match-holes", args.match_holes)
@@ -487,19 +520,36 @@ def _compare(args: argparse.Namespace) -> int:
         _clear_rule_set_records(out / "records")
     block = players * args.match_holes
     deals = -(-args.games // block) * args.match_holes
-    rule_sets = []
+    planned, status = deals, 0
+    played: list[tuple[str, Any, Sequence[Mapping[str, Any]], str | None]] = []
     for index, (name, spec) in enumerate(specs, 1):
         folder = _rule_set_folder(index, name)
         sink = _records_sink(out / "records" / folder) if out is not None and args.records else None
-        games = run(spec, deals, jobs, progress=_progress(args), label=name, on_record=sink)
+        try:
+            games: Sequence[Mapping[str, Any]] = run(
+                spec, deals, jobs, progress=_progress(args), label=name, on_record=sink
+            )
+        except Interrupted as stop:
+            status = 130
+            records = folder if sink is not None else None
+            played, deals = _cut_short(played, (name, spec, stop, records), args.match_holes)
+            if not played:
+                print("greenfelt: interrupted before a match was played out", file=sys.stderr)
+                return status
+            where = out if out is not None and args.records else None
+            _report_cut(played, deals, (name, stop.deals, len(specs)), where)
+            break
+        played.append((name, spec, games, folder if sink is not None else None))
+    rule_sets = []
+    for set_name, set_spec, set_games, set_records in played:
         rule_set = {
-            "name": name,
-            "rules": dict(spec.rules),
-            "measures": report.compare_measures(spec, games, args.match_holes),
-            "games": games,
+            "name": set_name,
+            "rules": dict(set_spec.rules),
+            "measures": report.compare_measures(set_spec, set_games, args.match_holes),
+            "games": set_games,
         }
-        if sink is not None:
-            rule_set["records"] = f"records/{folder}"
+        if set_records is not None:
+            rule_set["records"] = f"records/{set_records}"
         rule_sets.append(rule_set)
     paired = report.compare_paired(rule_sets)  # before the games, for whoever reads the JSON
     rule_sets[1:] = [
@@ -512,7 +562,7 @@ def _compare(args: argparse.Namespace) -> int:
     ]
     config = {
         "game": "golf",
-        "rules": [name for name, _ in specs],
+        "rules": [entry["name"] for entry in rule_sets],
         "vary": None
         if args.vary is None
         else {"preset": sets[0].preset, "option": next(iter(sets[0].options))},
@@ -532,6 +582,10 @@ def _compare(args: argparse.Namespace) -> int:
         "games": deals * players,
         "match_holes": args.match_holes,
     }
+    if status:
+        config["interrupted"] = True
+        config["deals_planned"] = planned
+        config["rules_planned"] = [name for name, _ in specs]
     print("\n".join(report.compare_lines(config, rule_sets)))
     if out is not None:
         data = {
@@ -560,7 +614,55 @@ def _compare(args: argparse.Namespace) -> int:
             )
             written += ", paired.png"
         print(f"wrote {written} in {out}")
-    return 0
+    return status
+
+
+Played = tuple[str, Any, Sequence[Mapping[str, Any]], "str | None"]
+"""A compared rule set played: its name, spec, games in game order, records folder."""
+
+
+def _cut_short(
+    played: list[Played], stopped: tuple[str, Any, Any, str | None], match_holes: int
+) -> tuple[list[Played], int]:
+    """The rule sets to report after Ctrl-C stopped one (``stopped``: its name, spec,
+    :class:`~greenfelt.lab.runner.Interrupted` and folder), and their deals.
+
+    Rule sets are compared on the same deals, so when the stopped one finished a whole
+    match every set is cut to the matches it finished: the report is then the one a
+    shorter run gives. Otherwise the sets finished before it are reported whole."""
+    name, spec, stop, folder = stopped
+    deals = stop.deals // match_holes * match_holes
+    if not deals:
+        return played, stop.planned
+    games = deals * spec.players
+    kept = [(n, s, g[:games], f) for n, s, g, f in played]
+    return [*kept, (name, spec, stop.games[:games], folder)], deals
+
+
+def _report_cut(
+    played: list[Played], deals: int, stopped: tuple[str, int, int], out: Path | None
+) -> None:
+    """Say on stderr what an interrupted compare reports (``stopped``: the rule set
+    Ctrl-C stopped, the deals it finished, the rule sets planned); with records, keep
+    only those of the games reported, which compare.json lists."""
+    name, done, sets = stopped
+    names = ", ".join(entry[0] for entry in played)
+    games = deals * played[0][1].players
+    print(
+        f"greenfelt: interrupted in the rule set {name!r} after {done} of its deals; the "
+        f"report compares {len(played)} of {sets} rule sets ({names}) on {games} holes each",
+        file=sys.stderr,
+    )
+    if out is None:
+        return
+    for index, (set_name, *_rest) in enumerate(played, 1):
+        _drop_records(out / "records" / _rule_set_folder(index, set_name), games)
+    for folder in (out / "records").iterdir():  # the stopped set's, when it is left out
+        number = folder.name.partition("-")[0]
+        if _RULE_SET_FOLDER.fullmatch(folder.name) and int(number) > len(played):
+            _drop_records(folder, 0)
+            with contextlib.suppress(OSError):
+                folder.rmdir()
 
 
 # ---- the parser ------------------------------------------------------------------

@@ -243,8 +243,13 @@ def _first_seat(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, Any
     }
 
 
-def config_json(spec: Spec, requested: int, deals: int) -> dict[str, Any]:
-    """What decides the numbers (``jobs`` is left out: it changes nothing)."""
+def config_json(
+    spec: Spec, requested: int, deals: int, *, planned: int | None = None
+) -> dict[str, Any]:
+    """What decides the numbers (``jobs`` is left out: it changes nothing).
+
+    ``planned``: the deals the run set out to play, where Ctrl-C stopped it after
+    ``deals`` (then ``interrupted`` is true and ``deals_planned`` says how many)."""
     out: dict[str, Any] = {
         "game": spec.game,
         "rules": dict(spec.rules),
@@ -260,6 +265,9 @@ def config_json(spec: Spec, requested: int, deals: int) -> dict[str, Any]:
     }
     if spec.game == "spades":
         out["max_hands"] = spec.max_hands
+    if planned is not None and planned != deals:
+        out["interrupted"] = True
+        out["deals_planned"] = planned
     return out
 
 
@@ -343,11 +351,15 @@ def summary_lines(config: Mapping[str, Any], summary: Mapping[str, Any]) -> list
     golf = config["game"] == "golf"
     unit = "holes" if golf else "games"
     n = config["players"]
-    rounded = (
-        ""
-        if config["games"] == config["games_requested"]
-        else (f"; --games {config['games_requested']} rounded up to a multiple of {n}")
-    )
+    if config.get("interrupted"):
+        rounded = (
+            f"; interrupted after {config['deals']} of {config['deals_planned']} deals "
+            f"for --games {config['games_requested']}"
+        )
+    elif config["games"] != config["games_requested"]:
+        rounded = f"; --games {config['games_requested']} rounded up to a multiple of {n}"
+    else:
+        rounded = ""
     lines = [
         f"greenfelt sim {config['game']}: {rules_label(config['rules'])}, {n} players, "
         f"bots {','.join(config['bots'])}, seed {config['seed']}",
@@ -529,6 +541,22 @@ def compare_measures(
     return out
 
 
+def _interrupted_lines(
+    config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """What a compare stopped by Ctrl-C left out: deals, rule sets, or both."""
+    if not config.get("interrupted"):
+        return []
+    compared = {entry["name"] for entry in rule_sets}
+    missing = [name for name in config["rules_planned"] if name not in compared]
+    parts = []
+    if config["deals"] < config["deals_planned"]:
+        parts.append(f"after {config['deals']} of {config['deals_planned']} deals")
+    if missing:
+        parts.append(f"not played: {', '.join(missing)}")
+    return [f"interrupted ({'; '.join(parts)})"]
+
+
 def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, Any]]) -> list[str]:
     """The printed report of ``greenfelt sim compare golf``; every number is in compare.json."""
     first = rule_sets[0]["measures"]
@@ -539,6 +567,7 @@ def compare_lines(config: Mapping[str, Any], rule_sets: Sequence[Mapping[str, An
         f"({first['matches']} matches of {config['match_holes']} holes)"
         + (f"; {vary['preset']} by {vary['option']}" if vary else ""),
         *(f"not compared: {skipped}" for skipped in config.get("skipped", ())),
+        *_interrupted_lines(config, rule_sets),
         "",
     ]
     header = [

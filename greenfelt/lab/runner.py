@@ -47,6 +47,7 @@ __all__ = [
     "GAMES",
     "GameResult",
     "GolfResult",
+    "Interrupted",
     "SpadesResult",
     "Spec",
     "check_bots",
@@ -349,6 +350,20 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`run`: ``games`` are the results of its first ``deals`` deals,
+    whole and in game order, the very games a run of ``deals`` deals plays.
+
+    A Ctrl-C still (a ``KeyboardInterrupt``) for a caller that does not look inside;
+    ``greenfelt sim`` reports these games rather than lose an hour's play."""
+
+    def __init__(self, games: list[GameResult], deals: int, planned: int) -> None:
+        super().__init__(f"interrupted after {deals} of {planned} deals")
+        self.games = games
+        self.deals = deals
+        self.planned = planned
+
+
 RecordSink = Callable[[int, str], None]
 """``sink(game_number, record_text)``: where records go as they arrive (any order)."""
 
@@ -367,7 +382,8 @@ def run(
     ``jobs`` worker processes play chunks of deals (one in this process when
     ``jobs`` is 1); results are put back in deal order, so they do not depend
     on ``jobs``. ``progress`` shows a tqdm bar with the time left on stderr.
-    Raises LabError for bad ``deals``/``jobs``, and whatever a game raised.
+    Raises LabError for bad ``deals``/``jobs``, :class:`Interrupted` on Ctrl-C (with
+    the deals finished before it), and whatever a game raised.
     Workers are *spawned* processes, so a script that calls this with
     ``jobs > 1`` must guard its entry point (``if __name__ == "__main__":``).
     They stop with the run: on Ctrl-C or a failed game the parent stops them, and
@@ -382,11 +398,11 @@ def run(
     bar = _bar(deals * spec.players, progress, label or spec.game, spec.game)
 
     def take(index: int, played: list[tuple[GameResult, str | None]]) -> None:
-        slots[index] = [result for result, _ in played]
         if on_record is not None:
             for result, text in played:
                 if text is not None:
                     on_record(result["game"], text)
+        slots[index] = [result for result, _ in played]  # whole: its records are written
         bar.update(len(played))
 
     try:
@@ -395,6 +411,13 @@ def run(
                 take(index, play_deals(spec, start, stop))
         else:
             _run_pool(spec, chunks, min(jobs, len(chunks)), take)
+    except KeyboardInterrupt:
+        # Chunks finish in any order: keep the unbroken run of them from the first deal,
+        # so what is kept is what a shorter run of the same seed plays.
+        whole = next((i for i, slot in enumerate(slots) if slot is None), len(slots))
+        done = chunks[whole - 1][1] if whole else 0
+        games = [result for slot in slots[:whole] if slot is not None for result in slot]
+        raise Interrupted(games, done, deals) from None
     finally:
         bar.close()
     return [result for slot in slots if slot is not None for result in slot]
