@@ -501,6 +501,10 @@ def _specs(
     return specs, skipped
 
 
+Played = tuple[str, Any, Sequence[Mapping[str, Any]], "str | None"]
+"""A compared rule set played: its name, spec, games in game order, records folder."""
+
+
 def _compare(args: argparse.Namespace) -> int:
     from greenfelt.lab import plot, report
     from greenfelt.lab.runner import Interrupted, run
@@ -521,7 +525,7 @@ def _compare(args: argparse.Namespace) -> int:
     block = players * args.match_holes
     deals = -(-args.games // block) * args.match_holes
     planned, status = deals, 0
-    played: list[tuple[str, Any, Sequence[Mapping[str, Any]], str | None]] = []
+    played: list[Played] = []
     for index, (name, spec) in enumerate(specs, 1):
         folder = _rule_set_folder(index, name)
         sink = _records_sink(out / "records" / folder) if out is not None and args.records else None
@@ -533,11 +537,10 @@ def _compare(args: argparse.Namespace) -> int:
             status = 130
             records = folder if sink is not None else None
             played, deals = _cut_short(played, (name, spec, stop, records), args.match_holes)
-            if not played:
-                print("greenfelt: interrupted before a match was played out", file=sys.stderr)
-                return status
             where = out if out is not None and args.records else None
             _report_cut(played, deals, (name, stop.deals, len(specs)), where)
+            if not played:
+                return status
             break
         played.append((name, spec, games, folder if sink is not None else None))
     rule_sets = []
@@ -617,10 +620,6 @@ def _compare(args: argparse.Namespace) -> int:
     return status
 
 
-Played = tuple[str, Any, Sequence[Mapping[str, Any]], "str | None"]
-"""A compared rule set played: its name, spec, games in game order, records folder."""
-
-
 def _cut_short(
     played: list[Played], stopped: tuple[str, Any, Any, str | None], match_holes: int
 ) -> tuple[list[Played], int]:
@@ -646,15 +645,19 @@ def _report_cut(
     Ctrl-C stopped, the deals it finished, the rule sets planned); with records, keep
     only those of the games reported, which compare.json lists."""
     name, done, sets = stopped
-    names = ", ".join(entry[0] for entry in played)
-    games = deals * played[0][1].players
-    print(
-        f"greenfelt: interrupted in the rule set {name!r} after {done} of its deals; the "
-        f"report compares {len(played)} of {sets} rule sets ({names}) on {games} holes each",
-        file=sys.stderr,
-    )
+    if not played:
+        print("greenfelt: interrupted before a match was played out", file=sys.stderr)
+    else:
+        names = ", ".join(entry[0] for entry in played)
+        print(
+            f"greenfelt: interrupted in the rule set {name!r} after {done} of its deals; the "
+            f"report compares {len(played)} of {sets} rule sets ({names}) on "
+            f"{deals * played[0][1].players} holes each",
+            file=sys.stderr,
+        )
     if out is None:
         return
+    games = deals * played[0][1].players if played else 0
     for index, (set_name, *_rest) in enumerate(played, 1):
         _drop_records(out / "records" / _rule_set_folder(index, set_name), games)
     for folder in (out / "records").iterdir():  # the stopped set's, when it is left out

@@ -48,6 +48,18 @@ def _stop_at(
     return begun
 
 
+def _stop_writing(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Raise KeyboardInterrupt when the record file ``name`` is about to be written."""
+    real = report.write_text
+
+    def write_text(path: Path, text: Any) -> None:
+        if path.name == name:
+            raise KeyboardInterrupt
+        real(path, text)
+
+    monkeypatch.setattr(report, "write_text", write_text)
+
+
 def test_interrupted_keeps_the_whole_deals_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """The games kept are those of the deals before the chunk Ctrl-C broke into, equal to
     a run of that many deals; the interruption is still a KeyboardInterrupt."""
@@ -78,15 +90,8 @@ def test_sim_reports_and_writes_what_was_played(
 
     Ctrl-C comes while the records of a chunk of deals are written (the 61st game's:
     deal 30): that chunk is not kept, and the records of it already written go."""
-    real = report.write_text
     begun = _stop_at(monkeypatch, lambda spec, start: False)
-
-    def write_text(path: Path, text: Any) -> None:
-        if path.name == "game-000061.json":
-            raise KeyboardInterrupt
-        real(path, text)
-
-    monkeypatch.setattr(report, "write_text", write_text)
+    _stop_writing(monkeypatch, "game-000061.json")
     argv = ["sim", "golf", "--bots", "greedy,random", "--seed", "4", "--jobs", "1", "--quiet"]
     assert main([*argv, "--games", "400", "--out", str(tmp_path / "cut"), "--records"]) == 130
     out, err = capsys.readouterr()
@@ -113,13 +118,15 @@ def test_sim_reports_and_writes_what_was_played(
 def test_sim_interrupted_before_a_deal_says_so(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _stop_at(monkeypatch, lambda spec, start: True)
+    """Nothing to report: no table, no files, and no record of the deal half written."""
+    _stop_writing(monkeypatch, "game-000002.json")
     argv = ["sim", "golf", "--bots", "random", "--games", "20", "--jobs", "1", "--quiet"]
-    assert main([*argv, "--out", str(tmp_path)]) == 130
+    assert main([*argv, "--out", str(tmp_path), "--records"]) == 130
     out, err = capsys.readouterr()
     assert out == ""
     assert err == "greenfelt: interrupted before a deal was played out\n"
     assert not (tmp_path / "results.json").exists()
+    assert list((tmp_path / "records").iterdir()) == []
 
 
 COMPARE = ["sim", "compare", "golf", "--rules", "six-card,four-card,nine-card"]
@@ -229,3 +236,17 @@ def _group_alive(group: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_compare_stopped_before_its_first_match_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in the first rule set before a whole match (3 holes here) of it is in:
+    nothing to compare, and the records written of it go with their folder."""
+    _stop_writing(monkeypatch, "game-000005.json")  # deal 2; deals 0 and 1 are in
+    assert main([*COMPARE, "--games", "36", "--out", str(tmp_path), "--records"]) == 130
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "greenfelt: interrupted before a match was played out\n"
+    assert not (tmp_path / "compare.json").exists()
+    assert list((tmp_path / "records").iterdir()) == []
