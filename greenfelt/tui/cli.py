@@ -15,6 +15,7 @@ Textual is imported only once the game starts.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from greenfelt.bots import LEVELS
@@ -52,7 +53,9 @@ def build_session(args: argparse.Namespace) -> Session:
             raise PlayError("--server needs --table ID (the table's id from the lobby)")
         from greenfelt.tui.remote import RemoteSession
 
-        return RemoteSession.join(args.server, args.table, _name(args.name), args.seat)
+        return RemoteSession.join(
+            args.server, args.table, _name(args.name), args.seat, ready=need_terminal
+        )
     if args.table is not None or args.seat is not None:
         raise PlayError("--table and --seat need --server URL")
     if args.game is None:
@@ -103,8 +106,19 @@ def build_session(args: argparse.Namespace) -> Session:
     )
 
 
+def need_terminal() -> None:
+    """Raise PlayError unless input and output are a terminal: the app draws a full
+    screen and waits for keys, which a pipe or a file never sends (it would hang)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise PlayError(
+            "greenfelt play needs a terminal, and its input or output is not one (a pipe "
+            "or a file): run it in a terminal window; `greenfelt sim` plays bots without one"
+        )
+
+
 def _play(args: argparse.Namespace) -> None:
     session = build_session(args)
+    need_terminal()  # after the arguments' own errors, which say more
     from greenfelt.tui.app import PlayApp
 
     PlayApp(session).run()

@@ -16,6 +16,7 @@ import secrets
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from greenfelt.tui.news import event_text, round_over_text, seat_news
@@ -110,12 +111,25 @@ class RemoteSession(Session):
         self._round_told: str | None = None
 
     @classmethod
-    def join(cls, server: str, table_id: str, name: str, seat: int | None = None) -> RemoteSession:
-        """Check the table, take a seat over HTTP; raises PlayError (one line) if either fails."""
+    def join(
+        cls,
+        server: str,
+        table_id: str,
+        name: str,
+        seat: int | None = None,
+        *,
+        ready: Callable[[], None] | None = None,
+    ) -> RemoteSession:
+        """Check the table, take a seat over HTTP; raises PlayError (one line) if either fails.
+
+        ``ready`` runs between the two and may raise: what must hold before a seat is
+        taken (``greenfelt play`` needs a terminal), so a refusal leaves the seat free."""
         server = server_url(server)
         if not name.strip():
             raise PlayError("--name must not be empty")
         info = fetch_table(server, table_id)
+        if ready is not None:
+            ready()
         joined = join_table(server, table_id, name, seat)
         return cls(server, str(joined["table"]), int(joined["seat"]), str(joined["token"]), info)
 

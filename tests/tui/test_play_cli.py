@@ -7,6 +7,7 @@ import socket
 import pytest
 
 from greenfelt.cli import build_parser, main
+from greenfelt.tui import cli as tui_cli
 from greenfelt.tui.app import PlayApp
 from greenfelt.tui.cli import build_session
 from greenfelt.tui.local import LocalSession
@@ -54,6 +55,7 @@ def _closed_port() -> int:
         (["play", "--server", "http://127.0.0.1:1"], "--server needs --table ID"),
         (["play", "golf", "--server", "http://127.0.0.1:1", "--table", "a"], "not both"),
         (["play", "--server", "http://x", "--table", "a", "--bots", "expert"], "--bots apply"),
+        (["play", "golf"], "greenfelt play needs a terminal, and its input or output is not"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(
@@ -66,7 +68,10 @@ def test_bad_arguments_exit_2_with_one_line(
     assert says in captured.err
 
 
-def test_an_unreachable_server_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unreachable_server_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tui_cli, "need_terminal", lambda: None)  # as if run in one
     url = f"http://127.0.0.1:{_closed_port()}"
     assert main(["play", "--server", url, "--table", "abc123", "--name", "Ann"]) == 2
     err = capsys.readouterr().err

@@ -21,6 +21,7 @@ import pytest
 from tui_helpers import SIZE, golf_choice, shown, until
 
 from greenfelt.cli import main
+from greenfelt.tui import cli as tui_cli
 from greenfelt.tui.app import PlayApp
 from greenfelt.tui.keys import moves
 from greenfelt.tui.remote import RemoteSession
@@ -203,8 +204,23 @@ def test_joining_an_unknown_table_or_a_taken_seat_exits_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "there is no table abcdef123456" in err
     table_id = _table(server, seats=[{"name": "Ann"}, {"bot": "random"}])
+    monkeypatch.setattr(tui_cli, "need_terminal", lambda: None)  # as if run in one
     assert main(["play", "--server", server, "--table", table_id, "--seat", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "seat 1 is played by a bot" in err
     with pytest.raises(PlayError, match="seat 5 does not exist"):
         RemoteSession.join(server, table_id, "Ann", 5)
+
+
+def test_without_a_terminal_no_seat_is_taken(
+    server: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Input or output piped (no terminal: the app would wait for keys for ever): one
+    line says so, before the seat is taken, so the seat stays free for a real try."""
+    monkeypatch.setattr(PlayApp, "run", lambda self: pytest.fail("the app started"))
+    table_id = _table(server, seats=[{"name": "Ann"}, {"bot": "random"}])
+    assert main(["play", "--server", server, "--table", table_id, "--name", "Bo"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "greenfelt play needs a terminal" in err
+    joined = RemoteSession.join(server, table_id, "Bo", 0)  # the seat is still free
+    assert joined.seat == 0
