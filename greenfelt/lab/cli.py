@@ -531,7 +531,12 @@ def _compare(args: argparse.Namespace) -> int:
         sink = _records_sink(out / "records" / folder) if out is not None and args.records else None
         try:
             games: Sequence[Mapping[str, Any]] = run(
-                spec, deals, jobs, progress=_progress(args), label=name, on_record=sink
+                spec,
+                deals,
+                jobs,
+                progress=_progress(args),
+                label=f"{name} ({index}/{len(specs)})",
+                on_record=sink,
             )
         except Interrupted as stop:
             status = 130
