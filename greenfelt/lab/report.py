@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from greenfelt.lab import LabError
-from greenfelt.lab.runner import Spec
+from greenfelt.lab.runner import Results, Spec
 from greenfelt.lab.stats import (
     Estimate,
     lead_changes,
@@ -222,12 +222,13 @@ def _length(games: Sequence[Mapping[str, Any]]) -> Estimate:
 
 def _first_seat(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     n = spec.players
-    first_wins = sum(1 for g in games if g["winners"] == [g["first"]])
-    all_wins = sum(1 for g in games if len(g["winners"]) == 1)
+    first_wins = all_wins = 0
     first_points, all_points = _PerDeal(), _PerDeal()
-    for game in games:
-        deal = game["deal"]
-        first_points.add(deal, _points(game, game["first"], spec.game))
+    for game in games:  # one pass: a run's games are rebuilt each time they are read
+        deal, first, winners = game["deal"], game["first"], game["winners"]
+        all_wins += len(winners) == 1
+        first_wins += winners == [first]
+        first_points.add(deal, _points(game, first, spec.game))
         for seat in range(n):
             all_points.add(deal, _points(game, seat, spec.game))
     rate = wilson_interval(first_wins, len(games))
@@ -794,7 +795,11 @@ def _flat(value: Any) -> bool:
 def _pieces(value: Any, indent: str) -> Iterator[str]:
     if isinstance(value, Mapping) and not isinstance(value, dict):
         value = dict(value)  # a game's result (runner.GameResult)
-    if not isinstance(value, dict | list) or not value:
+    if isinstance(value, Results):  # a run's games: a list, read one game at a time
+        if not value:
+            yield "[]"
+            return
+    elif not isinstance(value, dict | list) or not value:
         yield json.dumps(value, ensure_ascii=False)
         return
     if _flat(value):  # only then can it fit on one line: no need to write the rest twice

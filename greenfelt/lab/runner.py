@@ -24,17 +24,21 @@ is a :class:`GameResult`, read as a dict and written as one (see :func:`play_dea
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import multiprocessing
 import os
 import random
+import signal
 import sys
+import threading
+from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from greenfelt.bots import Bot, make_bot
 from greenfelt.bots.steady import Failure
@@ -48,6 +52,7 @@ __all__ = [
     "GameResult",
     "GolfResult",
     "Interrupted",
+    "Results",
     "SpadesResult",
     "Spec",
     "check_bots",
@@ -95,31 +100,30 @@ class Spec:
 class GameResult(Mapping[str, Any]):
     """One game's result (its keys: :func:`play_deal`), read like the dict it is written as.
 
-    A simulation keeps every result in memory for its tables, and people run millions
-    of holes: slotted, a result takes some 40% of a dict's memory (a two-player
-    six-card hole 337 bytes, not 857: ``bench_lab``), and the tables read it about as
-    fast. Read-only, and equal to the dict of the same items.
+    Its values are one tuple in key order: quick to build, which :class:`Results` does
+    each time a game of a run is read, and to pickle, as workers send their games.
+    Read-only, and equal to the dict of the same items.
     """
 
-    __slots__ = ()
+    __slots__ = ("_values",)
     KEYS: ClassVar[tuple[str, ...]] = ()
-    _KEYSET: ClassVar[frozenset[str]] = frozenset()
+    _INDEX: ClassVar[dict[str, int]] = {}
+    _values: tuple[Any, ...]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.KEYS = tuple(cls.__slots__)
-        cls._KEYSET = frozenset(cls.KEYS)
+        cls._INDEX = {key: index for index, key in enumerate(cls.KEYS)}
 
     def __init__(self, **values: Any) -> None:
-        if values.keys() != self._KEYSET:
+        if values.keys() != self._INDEX.keys():
             raise TypeError(f"a {type(self).__name__} has the keys {', '.join(self.KEYS)}")
-        for key in self.KEYS:
-            object.__setattr__(self, key, values[key])
+        object.__setattr__(self, "_values", tuple(values[key] for key in self.KEYS))
 
     def __getitem__(self, key: str) -> Any:
-        if key in self._KEYSET:
-            return getattr(self, key)
-        raise KeyError(key)
+        try:
+            return self._values[self._INDEX[key]]
+        except KeyError:
+            raise KeyError(key) from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.KEYS)
@@ -132,7 +136,7 @@ class GameResult(Mapping[str, Any]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Workers send results to the parent pickled: the values alone, in key order.
-        return (_rebuild, (type(self), tuple(getattr(self, key) for key in self.KEYS)))
+        return (_rebuild, (type(self), self._values))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self)!r})"
@@ -140,8 +144,7 @@ class GameResult(Mapping[str, Any]):
 
 def _rebuild(cls: type[GameResult], values: tuple[Any, ...]) -> GameResult:
     result = object.__new__(cls)
-    for key, value in zip(cls.KEYS, values, strict=True):
-        object.__setattr__(result, key, value)
+    object.__setattr__(result, "_values", values)
     return result
 
 
@@ -151,13 +154,113 @@ _BASE_KEYS = ("game", "deal", "rotation", "dealer", "first", "entries", "bots")
 class GolfResult(GameResult):
     """A Golf hole's result."""
 
-    __slots__ = (*_BASE_KEYS, "scores", "winners", "length", "closer")
+    __slots__ = ()
+    KEYS = (*_BASE_KEYS, "scores", "winners", "length", "closer")
 
 
 class SpadesResult(GameResult):
     """A game of Spades' result."""
 
-    __slots__ = (*_BASE_KEYS, "scores", "winners", "length", "capped")
+    __slots__ = ()
+    KEYS = (*_BASE_KEYS, "scores", "winners", "length", "capped")
+
+
+class Results(Sequence[GameResult]):
+    """Every game's result of a run, in game order, kept as columns of numbers.
+
+    A run keeps its games for its tables and files, and people run millions of holes:
+    results as objects took 337 bytes a two-player hole, their numbers here about 14
+    (the scores, the length, the closer: ``bench_lab``). The rest follows from the
+    game's place: game ``i`` (from 0) is deal ``i // n`` in rotation ``i % n``
+    (:func:`play_deal`), and a Golf hole's winners are its lowest scores. A result is
+    built again when it is read, equal to the one played.
+    """
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self._golf = spec.game == "golf"
+        self._n = spec.players
+        self._seats = [_seating(spec.bots, rotation) for rotation in range(spec.players)]
+        self._scores = array("i")
+        self._length = array("i")
+        # Golf: the closer's seat, -1 for none; Spades: the winners as bits, and 4 if capped.
+        self._extra = array("b")
+
+    def append(self, result: GameResult) -> None:
+        """Keep the next game's result (the game after the last one kept)."""
+        if result["game"] != len(self._length) + 1:
+            raise ValueError(f"game {result['game']} is not the next, {len(self._length) + 1}")
+        self._scores.extend(result["scores"])
+        self._length.append(result["length"])
+        if self._golf:
+            closer = result["closer"]
+            self._extra.append(-1 if closer is None else closer)
+        else:
+            bits = sum(1 << seat for seat in result["winners"])
+            self._extra.append(bits | (4 if result["capped"] else 0))
+
+    def __len__(self) -> int:
+        return len(self._length)
+
+    @overload
+    def __getitem__(self, index: int) -> GameResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GameResult]: ...
+
+    def __getitem__(self, index: int | slice) -> GameResult | Sequence[GameResult]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if start == 0 and step == 1:
+                return self.prefix(stop)  # columns still: a run's first games
+            return [next(self._read(i, i + 1)) for i in range(start, stop, step)]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(f"game index {index} out of range ({count} games)")
+        return next(self._read(index % count, index % count + 1))
+
+    def __iter__(self) -> Iterator[GameResult]:
+        return self._read(0, len(self))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which do not hash
+
+    def prefix(self, games: int) -> Results:
+        """The first ``games`` results (a run cut short keeps whole deals from the first)."""
+        out = Results(self.spec)
+        out._scores = self._scores[: games * self._n]
+        out._length = self._length[:games]
+        out._extra = self._extra[:games]
+        return out
+
+    def _read(self, start: int, stop: int) -> Iterator[GameResult]:
+        """Games ``start .. stop - 1`` rebuilt; the tables read every game several times
+        over, so the loop keeps what it needs in local names."""
+        n, golf, seats = self._n, self._golf, self._seats
+        scores, length, extra = self._scores, self._length, self._extra
+        make, cls = _rebuild, GolfResult if golf else SpadesResult
+        for i in range(start, stop):
+            deal, rotation = divmod(i, n)
+            dealer = (deal - 1) % n
+            entries, levels = seats[rotation]
+            own = scores[i * n : (i + 1) * n].tolist()
+            flag = extra[i]
+            if golf:
+                low = min(own)
+                winners = [seat for seat, score in enumerate(own) if score == low]
+                last: Any = None if flag < 0 else flag
+            else:
+                winners = [seat for seat in range(n) if flag >> seat & 1]
+                last = flag >= 4
+            yield make(
+                cls,
+                (i + 1, deal, rotation, dealer, (dealer + 1) % n, entries, levels, own,
+                 winners, length[i], last),
+            )  # fmt: skip
 
 
 def deals_for(games: int, players: int) -> int:
@@ -357,7 +460,7 @@ class Interrupted(KeyboardInterrupt):
     A Ctrl-C still (a ``KeyboardInterrupt``) for a caller that does not look inside;
     ``greenfelt sim`` reports these games rather than lose an hour's play."""
 
-    def __init__(self, games: list[GameResult], deals: int, planned: int) -> None:
+    def __init__(self, games: Results, deals: int, planned: int) -> None:
         super().__init__(f"interrupted after {deals} of {planned} deals")
         self.games = games
         self.deals = deals
@@ -376,7 +479,7 @@ def run(
     progress: bool = False,
     on_record: RecordSink | None = None,
     label: str = "",
-) -> list[GameResult]:
+) -> Results:
     """Play ``deals`` deals (each with every rotation); results in game order.
 
     ``jobs`` worker processes play chunks of deals (one in this process when
@@ -394,7 +497,9 @@ def run(
     if jobs < 1:
         raise LabError(f"--jobs must be at least 1, not {jobs}")
     chunks = _chunks(deals, jobs)
-    slots: list[list[GameResult] | None] = [None] * len(chunks)
+    results = Results(spec)
+    # Chunks finish in any order; each waits here until those before it are in.
+    waiting: dict[int, list[tuple[GameResult, str | None]]] = {}
     bar = _bar(deals * spec.players, progress, label or spec.game, spec.game)
 
     def take(index: int, played: list[tuple[GameResult, str | None]]) -> None:
@@ -402,8 +507,14 @@ def run(
             for result, text in played:
                 if text is not None:
                     on_record(result["game"], text)
-        slots[index] = [result for result, _ in played]  # whole: its records are written
+        waiting[index] = played  # whole: its records are written
+        while taken[0] in waiting:
+            for result, _ in waiting.pop(taken[0]):
+                results.append(result)
+            taken[0] += 1
         bar.update(len(played))
+
+    taken = [0]  # chunks in ``results``
 
     try:
         if jobs == 1 or len(chunks) == 1:
@@ -412,15 +523,13 @@ def run(
         else:
             _run_pool(spec, chunks, min(jobs, len(chunks)), take)
     except KeyboardInterrupt:
-        # Chunks finish in any order: keep the unbroken run of them from the first deal,
-        # so what is kept is what a shorter run of the same seed plays.
-        whole = next((i for i, slot in enumerate(slots) if slot is None), len(slots))
-        done = chunks[whole - 1][1] if whole else 0
-        games = [result for slot in slots[:whole] if slot is not None for result in slot]
-        raise Interrupted(games, done, deals) from None
+        # ``results`` holds the unbroken run of chunks from the first deal (a chunk it
+        # was taking when Ctrl-C came is cut back): what a shorter run of this seed plays.
+        done = chunks[taken[0] - 1][1] if taken[0] else 0
+        raise Interrupted(results.prefix(done * spec.players), done, deals) from None
     finally:
         bar.close()
-    return [result for slot in slots if slot is not None for result in slot]
+    return results
 
 
 def _run_pool(
@@ -436,18 +545,49 @@ def _run_pool(
         initializer=guard_worker,
     )
     try:
-        pending: dict[Future[list[tuple[GameResult, str | None]]], int] = {
-            pool.submit(play_deals, spec, start, stop): index
-            for index, (start, stop) in enumerate(chunks)
-        }
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                take(pending.pop(future), future.result())
+        with _ctrl_c_between_steps() as pressed:
+            pending: dict[Future[list[tuple[GameResult, str | None]]], int] = {
+                pool.submit(play_deals, spec, start, stop): index
+                for index, (start, stop) in enumerate(chunks)
+            }
+            while pending:
+                if pressed.is_set():
+                    raise KeyboardInterrupt
+                done, _ = wait(pending, timeout=_CTRL_C_POLL_S, return_when=FIRST_COMPLETED)
+                for future in done:
+                    take(pending.pop(future), future.result())
     except BaseException:  # Ctrl-C or a failed game: stop the workers now, not after their chunks
         end_pool(pool)
         raise
     pool.shutdown(wait=True)
+
+
+_CTRL_C_POLL_S = 0.1
+"""How often the pool's wait looks whether Ctrl-C was pressed."""
+
+
+@contextlib.contextmanager
+def _ctrl_c_between_steps() -> Iterator[threading.Event]:
+    """Ctrl-C sets the event instead of raising wherever the parent happens to be.
+
+    Raised inside ``concurrent.futures.wait`` it can leave the futures' locks held,
+    and the pool's own thread, cancelling them, then waits for ever (and the
+    interpreter with it at exit: it joins that thread). The loop raises it between
+    steps instead. Only the main thread can take the signal; elsewhere, or where
+    Ctrl-C is ignored or handled by the caller, nothing changes.
+    """
+    pressed = threading.Event()
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda _signum, _frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _NoBar:

@@ -20,7 +20,7 @@ from greenfelt.lab.report import (
     summarize,
     write_text,
 )
-from greenfelt.lab.runner import GolfResult, SpadesResult, Spec, play_deal, run
+from greenfelt.lab.runner import GolfResult, Results, SpadesResult, Spec, play_deal, run
 
 GOLF = Spec("golf", {"preset": "six-card"}, 3, ("random", "greedy", "random"), 5)
 SPADES = Spec("spades", {"preset": "two-player"}, 2, ("random", "greedy"), 5, max_hands=3)
@@ -120,3 +120,34 @@ def test_the_tables_do_not_depend_on_the_order_the_games_come_in(spec: Spec) -> 
     assert summarize(spec, mixed) == summarize(spec, games)
     interleaved = sorted(games, key=lambda g: (g["rotation"], g["deal"]))  # a deal's games apart
     assert summarize(spec, interleaved) == summarize(spec, games)
+
+
+@pytest.mark.parametrize("spec", [GOLF, SPADES], ids=["golf", "spades"])
+def test_a_run_keeps_its_games_as_numbers_and_reads_them_back_as_played(spec: Spec) -> None:
+    """``run`` returns :class:`Results`: columns of scores, lengths and closers (Spades:
+    winners and capped), read back as the results the deals gave, in game order."""
+    deals = 12 if spec.game == "golf" else 4
+    games = run(spec, deals)
+    assert isinstance(games, Results)
+    played = [result for deal in range(deals) for result, _ in play_deal(spec, deal)]
+    assert games == played and len(games) == len(played)
+    assert list(games) == played  # every key of every game: winners, closer or capped too
+    assert games[0] == played[0] and games[-1] == played[-1] and games[5] == played[5]
+    assert games[1:7:2] == played[1:7:2]
+    with pytest.raises(IndexError):
+        games[len(played)]
+    first = games[: spec.players * 3]  # a run cut short after three deals
+    assert isinstance(first, Results) and first == played[: spec.players * 3]
+    assert first == run(spec, 3)
+
+
+def test_results_keep_only_the_next_game() -> None:
+    """A run's games go in in game order (it waits for a chunk's turn); one out of turn is a bug."""
+    games = Results(GOLF)
+    played = [result for result, _ in play_deal(GOLF, 0)]
+    games.append(played[0])
+    with pytest.raises(ValueError, match="game 3 is not the next, 2"):
+        games.append(played[2])
+    unclosed = GolfResult(**{**dict(played[1]), "closer": None})  # a hole nobody closed
+    games.append(unclosed)
+    assert games[1] == unclosed and games[1]["closer"] is None
