@@ -500,6 +500,7 @@ def run(
     results = Results(spec)
     # Chunks finish in any order; each waits here until those before it are in.
     waiting: dict[int, list[tuple[GameResult, str | None]]] = {}
+    taken = [0]  # chunks in ``results``
     bar = _bar(deals * spec.players, progress, label or spec.game, spec.game)
 
     def take(index: int, played: list[tuple[GameResult, str | None]]) -> None:
@@ -513,8 +514,6 @@ def run(
                 results.append(result)
             taken[0] += 1
         bar.update(len(played))
-
-    taken = [0]  # chunks in ``results``
 
     try:
         if jobs == 1 or len(chunks) == 1:
