@@ -3,8 +3,9 @@
 A long run stopped by hand reports (and with ``--out`` writes) the whole deals
 finished before the interruption, from the first one on: the very games a shorter
 run of the same seed plays, so its numbers stay reproducible. It exits with 130,
-the status of a Ctrl-C. Faults are injected where a worker's chunk of deals is
-played (``runner.play_deals``), and once as a real SIGINT to a run's process group.
+the status of a Ctrl-C. Ctrl-C is injected where a chunk of deals is played
+(``runner.play_deals``) or a record is written (``report.write_text``), and once
+sent as a real SIGINT to a run's process group, its two workers included.
 """
 
 from __future__ import annotations
