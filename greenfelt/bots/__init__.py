@@ -67,9 +67,9 @@ def make_bot(game: str, level: str, rng: random.Random | int | None = None, **op
         cls = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError) as error:
         raise BotError(f"the {level} {game} bot is not available: {error}") from None
-    unknown = sorted(set(options) - set(bot_options(cls)))
+    known = bot_options(cls)
+    unknown = sorted(set(options) - set(known))
     if unknown:
-        known = bot_options(cls)
         offer = f"its options are: {', '.join(known)}" if known else "it takes no options"
         raise BotError(
             f"the {level} {game} bot has no option {', '.join(map(repr, unknown))}; {offer}"

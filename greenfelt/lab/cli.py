@@ -265,14 +265,16 @@ def _rule_set_folder(index: int, name: str) -> str:
     return f"{index}-" + "-".join(re.findall(r"[a-z0-9]+", name.lower()))
 
 
-def _clear_rule_set_records(records: Path) -> None:
-    """Remove an earlier compare's records (only record files and the folders they leave
-    empty), so that the folders left match compare.json."""
+def _clear_rule_set_records(records: Path, after: int = 0) -> None:
+    """Remove the records of rule sets numbered above ``after`` (all: an earlier compare's;
+    an interrupted compare's left out), only record files and the folders they leave
+    empty, so that the folders left match compare.json."""
     if not records.is_dir():
         return
     try:
         for folder in records.iterdir():
-            if folder.is_dir() and _RULE_SET_FOLDER.fullmatch(folder.name):
+            number = folder.name.partition("-")[0]
+            if folder.is_dir() and _RULE_SET_FOLDER.fullmatch(folder.name) and int(number) > after:
                 for old in folder.iterdir():
                     if _RECORD_NAME.fullmatch(old.name):
                         old.unlink()
@@ -665,12 +667,8 @@ def _report_cut(
     games = deals * played[0][1].players if played else 0
     for index, (set_name, *_rest) in enumerate(played, 1):
         _drop_records(out / "records" / _rule_set_folder(index, set_name), games)
-    for folder in (out / "records").iterdir():  # the stopped set's, when it is left out
-        number = folder.name.partition("-")[0]
-        if _RULE_SET_FOLDER.fullmatch(folder.name) and int(number) > len(played):
-            _drop_records(folder, 0)
-            with contextlib.suppress(OSError):
-                folder.rmdir()
+    with contextlib.suppress(LabError):  # what it can: the report matters more
+        _clear_rule_set_records(out / "records", after=len(played))  # the stopped set's
 
 
 # ---- the parser ------------------------------------------------------------------
