@@ -652,19 +652,18 @@ def _report_cut(
     Ctrl-C stopped, the deals it finished, the rule sets planned); with records, keep
     only those of the games reported, which compare.json lists."""
     name, done, sets = stopped
+    games = deals * played[0][1].players if played else 0
     if not played:
         print("greenfelt: interrupted before a match was played out", file=sys.stderr)
     else:
         names = ", ".join(entry[0] for entry in played)
         print(
             f"greenfelt: interrupted in the rule set {name!r} after {done} of its deals; the "
-            f"report compares {len(played)} of {sets} rule sets ({names}) on "
-            f"{deals * played[0][1].players} holes each",
+            f"report compares {len(played)} of {sets} rule sets ({names}) on {games} holes each",
             file=sys.stderr,
         )
     if out is None:
         return
-    games = deals * played[0][1].players if played else 0
     for index, (set_name, *_rest) in enumerate(played, 1):
         _drop_records(out / "records" / _rule_set_folder(index, set_name), games)
     with contextlib.suppress(LabError):  # what it can: the report matters more
