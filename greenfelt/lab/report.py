@@ -44,7 +44,6 @@ from array import array
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
-from itertools import groupby, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -128,120 +127,175 @@ def _outcome(game: Mapping[str, Any], seat: int) -> str:
     return "tie" if not winners else "loss"
 
 
-class _PerDeal:
-    """Values by deal, for the mean of the deals' means with its interval (deals are the
-    unit: the mirrored games of one deal share its luck).
+class _OutOfOrder(Exception):
+    """A deal came after a later one: the tables read the games again, sorted by deal."""
 
-    Two flat arrays, 16 bytes a value, where a list a deal took some 150 bytes a deal:
-    a run of millions of holes keeps its tables' working memory to tens of megabytes.
-    The numbers are the same: each deal's values are averaged in the order they came.
+
+class _PerDeal:
+    """The mean of the deals' means, with its interval (deals are the unit: the mirrored
+    games of one deal share its luck).
+
+    The games come in deal order, so a deal's mean is taken when the next deal begins:
+    8 bytes a deal, where keeping every value took 16 a seat-game. A run of millions of
+    holes keeps its tables' working memory to tens of megabytes. A deal coming after a
+    later one raises :class:`_OutOfOrder` (:func:`_tables` then sorts the games); the
+    numbers do not depend on the order (a deal's values are summed exactly, ``fsum``).
     """
 
-    __slots__ = ("_deals", "_values")
+    __slots__ = ("_deal", "_means", "_open")
 
     def __init__(self) -> None:
-        self._deals: array[int] = array("q")
-        self._values: array[float] = array("d")
+        self._means: array[float] = array("d")
+        self._deal = -1
+        self._open: list[float] = []
 
     def add(self, deal: int, value: float) -> None:
-        self._deals.append(deal)
-        self._values.append(value)
+        if deal != self._deal:
+            if deal < self._deal:
+                raise _OutOfOrder
+            self._close()
+            self._deal = deal
+        self._open.append(value)
+
+    def _close(self) -> None:
+        if self._open:
+            self._means.append(mean(self._open))
+            self._open = []
 
     def estimate(self) -> Estimate:
-        deals, values = self._deals, self._values
-        order: Sequence[int] = range(len(deals))
-        if any(a > b for a, b in pairwise(deals)):  # a run's games come in deal order
-            order = sorted(order, key=deals.__getitem__)  # stable: each deal's own order
-        means = [
-            mean([values[i] for i in group]) for _, group in groupby(order, key=deals.__getitem__)
-        ]
-        return mean_interval(means)
+        self._close()
+        return mean_interval(self._means)
 
 
 def _pct(k: int, n: int) -> float | None:
     return k / n if n else None
 
 
-def _row(spec: Spec, games: Sequence[Mapping[str, Any]], entries: Sequence[int]) -> dict[str, Any]:
-    """The numbers of the seat-games played by bot ``entries`` (one entry, or a pooled level)."""
-    kind = spec.game
-    wanted = set(entries)
-    level = spec.bots[entries[0]]
-    per_deal = _PerDeal()
-    seat_games = wins = ties = decided = first_games = first_wins = closed = 0
-    for game in games:
-        for seat, entry in enumerate(game["entries"]):
-            if entry not in wanted:
-                continue
-            seat_games += 1
-            per_deal.add(game["deal"], _points(game, seat, kind))
-            outcome = _outcome(game, seat)
-            wins += outcome == "win"
-            ties += outcome == "tie"
-            decided += len(game["winners"]) == 1
-            if seat == game["first"]:
-                first_games += 1
-                first_wins += outcome == "win"
-            if kind == "golf" and game.get("closer") == seat:
-                closed += 1
-    win = wilson_interval(wins, seat_games)
-    first = wilson_interval(first_wins, first_games)
-    row: dict[str, Any] = {
-        "level": level,
-        "entries": [e + 1 for e in entries],
-        "pooled": len(entries) > 1,
-        "options": dict(spec.options.get(level, {})),
-        "seat_games": seat_games,
-        "points": per_deal.estimate().to_json(),
-        "wins": wins,
-        "ties": ties,
-        "losses": seat_games - wins - ties,
-        "tie_rate": _pct(ties, seat_games),
-        "win_rate": win.to_json(),
-        "decided": decided,
-        "win_rate_decided": wilson_interval(wins, decided).to_json(),
-        "first_seat_games": first_games,
-        "first_seat_wins": first_wins,
-        "first_seat_win_rate": first.to_json(),
-        "first_seat_advantage": (
-            None if first.value is None or win.value is None else first.value - win.value
-        ),
-    }
-    if kind == "golf":
-        row["closed"] = closed
-        row["closed_rate"] = _pct(closed, seat_games)
-    return row
+class _Tally:
+    """One row of the bots' table: the seat-games of bot ``entries`` (one entry, or a
+    pooled level)."""
+
+    __slots__ = (
+        "closed",
+        "decided",
+        "entries",
+        "first_games",
+        "first_wins",
+        "points",
+        "seat_games",
+        "ties",
+        "wins",
+    )
+
+    def __init__(self, entries: Sequence[int]) -> None:
+        self.entries = list(entries)
+        self.points = _PerDeal()
+        self.seat_games = self.wins = self.ties = self.decided = 0
+        self.first_games = self.first_wins = self.closed = 0
+
+    def row(self, spec: Spec) -> dict[str, Any]:
+        level = spec.bots[self.entries[0]]
+        seat_games = self.seat_games
+        win = wilson_interval(self.wins, seat_games)
+        first = wilson_interval(self.first_wins, self.first_games)
+        row: dict[str, Any] = {
+            "level": level,
+            "entries": [e + 1 for e in self.entries],
+            "pooled": len(self.entries) > 1,
+            "options": dict(spec.options.get(level, {})),
+            "seat_games": seat_games,
+            "points": self.points.estimate().to_json(),
+            "wins": self.wins,
+            "ties": self.ties,
+            "losses": seat_games - self.wins - self.ties,
+            "tie_rate": _pct(self.ties, seat_games),
+            "win_rate": win.to_json(),
+            "decided": self.decided,
+            "win_rate_decided": wilson_interval(self.wins, self.decided).to_json(),
+            "first_seat_games": self.first_games,
+            "first_seat_wins": self.first_wins,
+            "first_seat_win_rate": first.to_json(),
+            "first_seat_advantage": (
+                None if first.value is None or win.value is None else first.value - win.value
+            ),
+        }
+        if spec.game == "golf":
+            row["closed"] = self.closed
+            row["closed_rate"] = _pct(self.closed, seat_games)
+        return row
 
 
-def _length(games: Sequence[Mapping[str, Any]]) -> Estimate:
-    per_deal = _PerDeal()
-    for game in games:
-        per_deal.add(game["deal"], float(game["length"]))
-    return per_deal.estimate()
+class _Tables:
+    """What the tables count, in one pass over the games: a run's games are rebuilt from
+    its columns each time they are read (:class:`~greenfelt.lab.runner.Results`)."""
 
+    def __init__(self, spec: Spec, rows: Sequence[Sequence[int]]) -> None:
+        self.spec = spec
+        self.tallies = [_Tally(entries) for entries in rows]
+        self._by_entry: list[list[_Tally]] = [[] for _ in spec.bots]
+        for tally in self.tallies:
+            for entry in tally.entries:
+                self._by_entry[entry].append(tally)
+        self.games = self.sole_wins = self.first_wins = self.tied = self.capped = 0
+        self.length, self.first_points, self.all_points = _PerDeal(), _PerDeal(), _PerDeal()
 
-def _first_seat(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    n = spec.players
-    first_wins = all_wins = 0
-    first_points, all_points = _PerDeal(), _PerDeal()
-    for game in games:  # one pass: a run's games are rebuilt each time they are read
+    def add(self, game: Mapping[str, Any]) -> None:
+        kind = self.spec.game
         deal, first, winners = game["deal"], game["first"], game["winners"]
-        all_wins += len(winners) == 1
-        first_wins += winners == [first]
-        first_points.add(deal, _points(game, first, spec.game))
-        for seat in range(n):
-            all_points.add(deal, _points(game, seat, spec.game))
-    rate = wilson_interval(first_wins, len(games))
-    average = all_wins / (len(games) * n) if games else None
-    return {
-        "games": len(games),
-        "wins": first_wins,
-        "win_rate": rate.to_json(),
-        "average_win_rate": average,
-        "advantage": None if rate.value is None or average is None else rate.value - average,
-        "points": first_points.estimate().to_json(),
-        "average_points": all_points.estimate().to_json(),
-    }
+        closer = game.get("closer")
+        decided = len(winners) == 1
+        self.games += 1
+        self.sole_wins += decided
+        self.first_wins += winners == [first]
+        self.tied += len(winners) > 1
+        self.capped += bool(game.get("capped"))
+        self.length.add(deal, float(game["length"]))
+        for seat, entry in enumerate(game["entries"]):
+            points = _points(game, seat, kind)
+            self.all_points.add(deal, points)
+            if seat == first:
+                self.first_points.add(deal, points)
+            outcome = _outcome(game, seat)
+            for tally in self._by_entry[entry]:
+                tally.seat_games += 1
+                tally.points.add(deal, points)
+                tally.wins += outcome == "win"
+                tally.ties += outcome == "tie"
+                tally.decided += decided
+                if seat == first:
+                    tally.first_games += 1
+                    tally.first_wins += outcome == "win"
+                tally.closed += closer == seat
+
+    def first_seat(self) -> dict[str, Any]:
+        games = self.games
+        rate = wilson_interval(self.first_wins, games)
+        average = self.sole_wins / (games * self.spec.players) if games else None
+        return {
+            "games": games,
+            "wins": self.first_wins,
+            "win_rate": rate.to_json(),
+            "average_win_rate": average,
+            "advantage": None if rate.value is None or average is None else rate.value - average,
+            "points": self.first_points.estimate().to_json(),
+            "average_points": self.all_points.estimate().to_json(),
+        }
+
+
+def _tables(
+    spec: Spec, games: Sequence[Mapping[str, Any]], rows: Sequence[Sequence[int]]
+) -> _Tables:
+    """The tables of ``games`` with a row per entry list of ``rows``. A run's games come in
+    deal order; others (games read back or reordered) are sorted by deal first, stably."""
+    try:
+        tables = _Tables(spec, rows)
+        for game in games:
+            tables.add(game)
+    except _OutOfOrder:
+        tables = _Tables(spec, rows)
+        for game in sorted(games, key=lambda g: g["deal"]):
+            tables.add(game)
+    return tables
 
 
 def config_json(
@@ -274,24 +328,25 @@ def config_json(
 
 def summarize(spec: Spec, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The summary of ``results.json``: a row per bot entry (and pooled level), length, first seat."""
-    rows = [_row(spec, games, [entry]) for entry in range(len(spec.bots))]
+    rows = [[entry] for entry in range(len(spec.bots))]
     for level in dict.fromkeys(spec.bots):
         entries = [e for e, b in enumerate(spec.bots) if b == level]
         if len(entries) > 1:
-            rows.append(_row(spec, games, entries))
+            rows.append(entries)
+    tables = _tables(spec, games, rows)
     out: dict[str, Any] = {
         "method": METHOD,
-        "bots": rows,
+        "bots": [tally.row(spec) for tally in tables.tallies],
         "length": {
             "unit": "turns per hole" if spec.game == "golf" else "hands per game",
-            **_length(games).to_json(),
+            **tables.length.estimate().to_json(),
         },
-        "first_seat": _first_seat(spec, games),
+        "first_seat": tables.first_seat(),
     }
     if spec.game == "golf":
-        out["tied_holes"] = sum(1 for g in games if len(g["winners"]) > 1)
+        out["tied_holes"] = tables.tied
     else:
-        out["capped_games"] = sum(1 for g in games if g.get("capped"))
+        out["capped_games"] = tables.capped
     return out
 
 
@@ -511,8 +566,10 @@ def compare_measures(
     terms = _terms(games, n, match_holes, levels if len(levels) > 1 else ())
     changes = terms["lead_changes"]
     changed = sum(num for num, _ in terms["matches_with_lead_change"].values())
-    ties = sum(1 for g in games if len(g["winners"]) > 1)
-    first = _first_seat(spec, games)
+    by_level = [[e for e, bot in enumerate(spec.bots) if bot == level] for level in levels]
+    tables = _tables(spec, games, by_level if len(levels) > 1 else ())
+    ties = tables.tied
+    first = tables.first_seat()
     rate, average = first["win_rate"], first["average_win_rate"]
     advantage = {  # the first seat's Wilson interval, shifted by the average seat's win rate
         key: None if rate[key] is None or average is None else rate[key] - average
@@ -535,10 +592,7 @@ def compare_measures(
         "players": n,
     }
     if len(levels) > 1:  # how much the better bot wins: the skill these rules reward
-        out["bots"] = [
-            _row(spec, games, [e for e, bot in enumerate(spec.bots) if bot == level])
-            for level in levels
-        ]
+        out["bots"] = [tally.row(spec) for tally in tables.tallies]
     return out
 
 

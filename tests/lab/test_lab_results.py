@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,6 +121,34 @@ def test_the_tables_do_not_depend_on_the_order_the_games_come_in(spec: Spec) -> 
     assert summarize(spec, mixed) == summarize(spec, games)
     interleaved = sorted(games, key=lambda g: (g["rotation"], g["deal"]))  # a deal's games apart
     assert summarize(spec, interleaved) == summarize(spec, games)
+
+
+class _Counted(Sequence[Mapping[str, Any]]):
+    """A run's games that count how often they are read."""
+
+    def __init__(self, games: Sequence[Mapping[str, Any]]) -> None:
+        self.games, self.reads = games, 0
+
+    def __len__(self) -> int:
+        return len(self.games)
+
+    def __getitem__(self, index: Any) -> Any:
+        self.reads += 1
+        return self.games[index]
+
+    def __iter__(self) -> Iterator[Mapping[str, Any]]:
+        for game in self.games:
+            self.reads += 1
+            yield game
+
+
+def test_the_tables_read_a_runs_games_once() -> None:
+    """A run's games are rebuilt from its columns each time they are read, so the tables
+    (every bot's row, the pooled level, length and first seat) count them in one pass."""
+    games = run(GOLF, 30)
+    counted = _Counted(games)
+    assert summarize(GOLF, counted) == summarize(GOLF, games)
+    assert counted.reads == len(games)
 
 
 @pytest.mark.parametrize("spec", [GOLF, SPADES], ids=["golf", "spades"])
