@@ -238,8 +238,8 @@ class Results(Sequence[GameResult]):
         return out
 
     def _read(self, start: int, stop: int) -> Iterator[GameResult]:
-        """Games ``start .. stop - 1`` rebuilt; the tables read every game several times
-        over, so the loop keeps what it needs in local names."""
+        """Games ``start .. stop - 1`` rebuilt; a run's games are read once for the tables
+        and once for each file, so the loop keeps what it needs in local names."""
         n, golf, seats = self._n, self._golf, self._seats
         scores, length, extra = self._scores, self._length, self._extra
         make, cls = _rebuild, GolfResult if golf else SpadesResult
