@@ -16,10 +16,32 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import resource_tracker
 
-__all__ = ["end_pool", "guard_worker", "pool_processes"]
+__all__ = ["end_pool", "guard_worker", "pool_processes", "start_tracker"]
+
+
+def start_tracker() -> None:
+    """Start multiprocessing's resource tracker (if it is not running) with the process's
+    own standard error, before a pool spawns its workers.
+
+    The tracker is started with ``sys.stderr``'s file descriptor. A full-screen terminal
+    app (``greenfelt play``, on Textual) replaces ``sys.stderr`` with a capture whose
+    descriptor is -1, and spawning then fails ("bad value(s) in fds_to_keep"): so the
+    tracker gets the real one, and once it runs no later spawn asks again.
+    """
+    real = sys.__stderr__
+    if real is None or sys.stderr is real:
+        resource_tracker.ensure_running()
+        return
+    shown, sys.stderr = sys.stderr, real
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = shown
 
 
 def guard_worker() -> None:

@@ -1,5 +1,8 @@
 """Where the server's bots think: worker processes, or threads of the server itself.
 
+The terminal's game against bots (``greenfelt play``, :mod:`greenfelt.tui.local`)
+uses the same, with one worker when a seat is an expert's.
+
 A bot's search is CPU-bound Python. In a thread of the server's process it holds
 the interpreter lock that the event loop serving people needs too: beside forty
 busy expert tables a person's move waited 101 ms for its ack (median), 199 ms at
@@ -52,7 +55,7 @@ from typing import Any
 
 from greenfelt import bots
 from greenfelt.bots.steady import SteadyMove, fallback_levels, place, steady_move
-from greenfelt.workers import end_pool, guard_worker, pool_processes
+from greenfelt.workers import end_pool, guard_worker, pool_processes, start_tracker
 
 __all__ = ["SEARCHING_LEVELS", "BotHung", "Thinkers", "decide", "default_processes"]
 
@@ -341,6 +344,7 @@ class Thinkers:
         # spawn, not fork: forking a process that runs threads (the event loop's
         # helpers, the database driver) can copy a lock held by another thread.
         context = multiprocessing.get_context("spawn")
+        start_tracker()  # under the terminal's app too, whose stderr has no descriptor
         pool = ProcessPoolExecutor(
             self.processes, mp_context=context, initializer=_start_worker, initargs=(self.setup,)
         )

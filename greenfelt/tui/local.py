@@ -2,21 +2,25 @@
 
 Nothing is shown from the match itself: the app renders :attr:`LocalSession.view`,
 which is ``match.view(seat)`` (Golf: ``recall=not rules.memory``, G8.2), the
-same view a server sends that seat. Bots decide in a worker thread from a copy
-of the round, after a short visible delay.
+same view a server sends that seat. Bots decide from a copy of the round, after a
+short visible delay, where a server's bots do (:class:`greenfelt.server.thinking.Thinkers`):
+an expert in a worker process, which ends it if it hangs and leaves the terminal's
+own process free to draw; the quick levels in a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from pathlib import Path
 from typing import Any
 
 from greenfelt.bots import Bot, table_bot
-from greenfelt.bots.steady import BOT_TIMEOUT_S, steady_move
+from greenfelt.bots.steady import BOT_TIMEOUT_S
 from greenfelt.record import dumps, match_record
+from greenfelt.server.thinking import SEARCHING_LEVELS, Thinkers
 from greenfelt.tui.news import event_text, round_over_text
 from greenfelt.tui.session import PlayError, Session
 
@@ -35,7 +39,11 @@ def new_bot(game: str, level: str, rng: random.Random) -> Bot:
 
 
 class LocalSession(Session):
-    """A match against bots; ``levels[i]`` plays seat ``i + 1``."""
+    """A match against bots; ``levels[i]`` plays seat ``i + 1``.
+
+    ``thinkers``: where the bots think; by default one worker process when a level
+    searches (the expert), threads otherwise. With a ``seed`` the bots' moves are
+    seeded too (by the seed, the round and the move), so a game can be played again."""
 
     def __init__(
         self,
@@ -48,6 +56,7 @@ class LocalSession(Session):
         bot_delay: float = 0.6,
         bot_timeout: float = BOT_TIMEOUT_S,
         save_path: str | None = None,
+        thinkers: Thinkers | None = None,
     ) -> None:
         super().__init__()
         self.game = game
@@ -55,17 +64,17 @@ class LocalSession(Session):
         self.seat = 0
         self.levels = [level.strip().lower() for level in levels]  # as make_bot reads them
         self.bot_delay = bot_delay
-        self.bot_timeout = bot_timeout
         self.save_path = save_path
         self.seed = seed
         self.rng = random.Random(seed)
         names = [name, *(f"Bot {i + 1}" for i in range(len(levels)))]
         if game == "spades":
             names[1:] = ["Bot"]
-        self.bots: dict[int, Bot] = {}
-        for i, level in enumerate(levels):
-            bot_rng = random.Random(f"{seed}:{i + 1}") if seed is not None else random.Random()
-            self.bots[i + 1] = new_bot(game, level, bot_rng)
+        for level in self.levels:
+            new_bot(game, level, random.Random(0))  # a level this installation lacks says so now
+        searching = any(level in SEARCHING_LEVELS for level in self.levels)
+        self.thinkers = thinkers or Thinkers(1 if searching else 0, bot_timeout)
+        self._bot_seed = str(seed) if seed is not None else secrets.token_hex(8)
         self.match: Any
         if game == "golf":
             from greenfelt.golf import GolfMatch
@@ -112,13 +121,19 @@ class LocalSession(Session):
         word = "Hand" if self.game == "spades" else "Round"
         self.changed(f"{word} {len(self.match.rounds)} is dealt.")
 
+    @property
+    def bot_timeout(self) -> float:
+        """Seconds a bot may think before its seat plays a random move."""
+        return self.thinkers.timeout
+
     async def run(self) -> None:
         wake, settled = self._events()
+        self.thinkers.start()  # an expert's worker loads while you make your first move
         if not self.match.rounds:
             self._deal()
         while not self._closed:
             mover = self.match.to_move
-            if mover is not None and mover in self.bots:
+            if mover is not None and mover != self.seat:
                 settled.clear()
                 await self._bot_turn(mover)
                 continue
@@ -130,25 +145,21 @@ class LocalSession(Session):
         if self.bot_delay > 0:
             await asyncio.sleep(self.bot_delay)
         rnd = self.match.current
-        bot = self.bots[seat]
         level = self.levels[seat - 1]
-
-        def bot_for(tried: str) -> Bot:
-            return bot if tried == level else new_bot(self.game, tried, bot.rng)
-
+        seed = f"{self._bot_seed}:{len(self.match.rounds)}:{len(rnd.actions)}"
         # A bot's bug must not end your game: the levels below it play instead, and
-        # one that thinks too long gives way to a random move (its thread is left behind).
+        # one that thinks too long gives way to a random move.
         name = self.match.names[seat]
         try:
-            move = await asyncio.wait_for(
-                asyncio.to_thread(steady_move, level, rnd.clone(), rnd.to_move, bot_for),
-                self.bot_timeout,
-            )
+            move = await self.thinkers.move(self.game, level, seed, rnd.clone(), rnd.to_move)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if self._closed and task is not None and not task.cancelling():
+                return  # you left while it thought: its worker was ended with the game
+            raise
         except TimeoutError:
-            action = bot.rng.choice(rnd.legal_actions(rnd.to_move))
+            action = random.Random(seed).choice(rnd.legal_actions(rnd.to_move))
             failure = f"{name} thought over {self.bot_timeout:g} s; it played at random"
-            # The hung thread still holds that bot: the seat goes on with a fresh one.
-            self.bots[seat] = new_bot(self.game, level, random.Random(bot.rng.random()))
         else:
             action, failure = move.action, ""
             if move.failures:
@@ -234,5 +245,6 @@ class LocalSession(Session):
 
     async def close(self) -> None:
         self._closed = True
+        self.thinkers.close()  # a bot still thinking is dropped, its worker ended
         if self._wake is not None:
             self._wake.set()

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tui_helpers import SIZE, golf_choice, settle, shown, spades_choice
 
+import greenfelt.bots
+from greenfelt.bots import Bot
 from greenfelt.golf import find_preset
 from greenfelt.golf.rules import OPTIONS
 from greenfelt.record import replay
@@ -312,22 +315,41 @@ async def test_the_next_round_key_waits_for_the_round_to_end(
         await pilot.press("q")
 
 
-async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on() -> None:
+def plant(monkeypatch: pytest.MonkeyPatch, level: str, choose: Callable[..., Any]) -> None:
+    """The ``level`` bot of this process (its threads) chooses with ``choose``."""
+    real = greenfelt.bots.table_bot
+
+    def table_bot(game: str, tried: str, rng: Any = None) -> Bot:
+        bot = real(game, tried, rng)
+        if tried == level:
+            bot.choose = choose  # type: ignore[method-assign]
+        return bot
+
+    monkeypatch.setattr(greenfelt.bots, "table_bot", table_bot)
+
+
+async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """G2.1: the hung bot's move is a random legal one after ``bot_timeout``; your turn follows."""
-    session = LocalSession("golf", ONE_HOLE, "Ann", ["greedy"], seed=6, bot_delay=0)
-    session.bot_timeout = 0.2
     release = threading.Event()
+    hung_once = threading.Event()
 
     def hangs(*_args: Any) -> Any:
+        if hung_once.is_set():  # later moves are quick, so the news is told once
+            return _args[-1].legal[0]
+        hung_once.set()
         release.wait(30)
         raise RuntimeError("too late")
 
-    session.bots[1].act = hangs  # type: ignore[method-assign]
+    plant(monkeypatch, "greedy", hangs)
+    session = LocalSession(
+        "golf", ONE_HOLE, "Ann", ["greedy"], seed=6, bot_delay=0, bot_timeout=0.2
+    )
     app = PlayApp(session)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await settle(session)
-            # Its later moves are a fresh bot's, so the news stays in the log.
             hung = "Bot 1 thought over 0.2 s; it played at random"
             assert hung in shown(app, "log") and session.log.count(hung) == 1
             assert "your turn" in shown(app, "status")
@@ -339,13 +361,14 @@ async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on(
         release.set()
 
 
-async def test_a_failing_bot_gives_way_to_the_level_below_and_the_game_goes_on() -> None:
-    session = LocalSession("golf", ONE_HOLE, "Ann", [" Greedy "], seed=6, bot_delay=0)
-
+async def test_a_failing_bot_gives_way_to_the_level_below_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def broken(*_args: Any) -> Any:
         raise RuntimeError("the bot's secret: it holds K♠")
 
-    session.bots[1].act = broken  # type: ignore[method-assign]
+    plant(monkeypatch, "greedy", broken)
+    session = LocalSession("golf", ONE_HOLE, "Ann", [" Greedy "], seed=6, bot_delay=0)
     app = PlayApp(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(session)
