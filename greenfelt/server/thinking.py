@@ -213,8 +213,8 @@ class Thinkers:
         (call it in the event loop, which runs the dispatchers)."""
         if not self.processes:
             return
-        if self._pool is None:
-            self._new_pool()
+        if self._pool is None and self._new_pool() is None:
+            return
         if self._queue is None:
             self._queue = asyncio.PriorityQueue()
             self._dispatchers = [
@@ -283,6 +283,8 @@ class Thinkers:
         """``call`` in a worker; a broken pool is replaced once, then threads take over."""
         while self.processes:
             pool = self._pool or self._new_pool()
+            if pool is None:
+                break  # no process can be made: this move too is thought in a thread
             try:
                 await self._until_started()
             except (BrokenProcessPool, TimeoutError):  # it failed to start, or took too long
@@ -340,16 +342,29 @@ class Thinkers:
             log.error("bot worker processes cannot start; bots think in threads")
             self.processes = 0
 
-    def _new_pool(self) -> ProcessPoolExecutor:
+    def _new_pool(self) -> ProcessPoolExecutor | None:
+        """New workers, each loading the bots now; None where no process can be made at
+        all (the system out of processes, a sandbox): the bots then think in threads."""
         # spawn, not fork: forking a process that runs threads (the event loop's
         # helpers, the database driver) can copy a lock held by another thread.
         context = multiprocessing.get_context("spawn")
-        start_tracker()  # under the terminal's app too, whose stderr has no descriptor
-        pool = ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_start_worker, initargs=(self.setup,)
-        )
-        # Each worker starts (and loads the bots) now; the first task done says one is.
-        started = [pool.submit(_ready) for _ in range(self.processes)]
+        pool = None
+        try:
+            start_tracker()  # under the terminal's app too, whose stderr has no descriptor
+            pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=context,
+                initializer=_start_worker,
+                initargs=(self.setup,),
+            )
+            # Each worker starts (and loads the bots) now; the first task done says one is.
+            started = [pool.submit(_ready) for _ in range(self.processes)]
+        except (OSError, ValueError) as error:  # spawning itself failed
+            if pool is not None:
+                end_pool(pool)
+            log.error("bot worker processes cannot be made (%s); bots think in threads", error)
+            self.processes = 0
+            return None
         self._started = started[0]
         self._pool = pool
         return pool

@@ -31,6 +31,7 @@ from greenfelt.bots.base import Observation
 from greenfelt.golf import PRESETS as GOLF_PRESETS
 from greenfelt.golf import GolfMatch
 from greenfelt.record import replay
+from greenfelt.server import thinking
 from greenfelt.server.store import Store
 from greenfelt.server.thinking import Thinkers
 from greenfelt.spades import PRESETS as SPADES_PRESETS
@@ -325,6 +326,51 @@ async def test_quick_levels_stay_in_threads_and_a_failed_worker_start_leaves_thr
     ]
 
 
+def _refuse_tracker() -> None:
+    raise ValueError("bad value(s) in fds_to_keep")  # as spawning said under a full-screen app
+
+
+class _NoProcesses:
+    """A pool that cannot make a process (the system out of them, a sandbox)."""
+
+    def __init__(self, *_args: Any, **_kwargs: Any) -> None:
+        pass
+
+    def submit(self, *_args: Any) -> Any:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    def shutdown(self, *_args: Any, **_kwargs: Any) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("where", "replacement"),
+    [("start_tracker", _refuse_tracker), ("ProcessPoolExecutor", _NoProcesses)],
+    ids=["tracker", "spawn"],
+)
+async def test_workers_that_cannot_be_made_leave_the_bots_in_threads(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, where: str, replacement: Any
+) -> None:
+    """G2.1: where no worker process can be made at all, starting them is no error: the
+    expert's moves are thought in threads, and the log says why, once."""
+    caplog.set_level(logging.ERROR, logger="greenfelt.thinking")
+    monkeypatch.setattr(thinking, where, replacement)
+    thinkers = Thinkers(1, timeout=30.0)
+    rnd = six_card_round()
+    try:
+        thinkers.start()
+        for seq in range(2):
+            move = await thinkers.move("golf", "expert", f"t:{seq}", rnd.clone(), rnd.to_move)
+            assert move.level == "expert" and move.action in rnd.legal_actions(rnd.to_move)
+            rnd.apply(move.action, rnd.to_move)
+    finally:
+        thinkers.close()
+    assert thinkers.processes == 0 and not thinkers.worker_pids
+    [record] = caplog.records
+    assert record.getMessage().startswith("bot worker processes cannot be made (")
+    assert record.getMessage().endswith("); bots think in threads")
+
+
 @pytest.mark.parametrize(
     ("game", "preset", "options", "seats"),
     [
@@ -372,6 +418,7 @@ async def test_closing_stops_a_worker_even_while_its_bot_hangs() -> None:
 
 SERVER = """
 import asyncio, multiprocessing
+from greenfelt.server import thinking
 from greenfelt.server.thinking import Thinkers
 from tests.server.test_server_thinking import six_card_round
 
