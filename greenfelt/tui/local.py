@@ -41,8 +41,9 @@ def new_bot(game: str, level: str, rng: random.Random) -> Bot:
 class LocalSession(Session):
     """A match against bots; ``levels[i]`` plays seat ``i + 1``.
 
-    ``thinkers``: where the bots think; by default one worker process when a level
-    searches (the expert), threads otherwise. With a ``seed`` the bots' moves are
+    ``thinkers``: where the bots think (their timeout, not ``bot_timeout``, then
+    counts); by default one worker process when a level searches (the expert),
+    threads otherwise. With a ``seed`` the bots' moves are
     seeded too (by the seed, the round and the move), so a game can be played again."""
 
     def __init__(

@@ -134,3 +134,28 @@ async def test_a_seeded_game_plays_again_move_for_move() -> None:
     first = await _played(8)
     assert await _played(8) == first
     assert await _played(9) != first
+
+
+async def test_leaving_while_an_expert_is_stuck_ends_its_worker_and_waits_for_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``q`` while the expert is stuck leaves at once (a thread could not be stopped, and
+    the app waited on it at exit); its worker ends with the game."""
+    stuck = tmp_path / "stuck"
+    stuck.touch()
+    monkeypatch.setenv(STUCK, str(stuck))
+    thinkers = Thinkers(1, timeout=600.0, setup=plant_stuck_expert)
+    session = LocalSession(
+        "golf", ONE_HOLE, "Ann", ["expert"], seed=5, bot_delay=0, thinkers=thinkers
+    )
+    app = PlayApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: bool(thinkers.worker_pids), "the expert's worker")
+        [worker] = thinkers.worker_pids
+        if session.match.to_move == session.seat:  # the expert moves after you
+            await settle(session)
+            await pilot.press(golf_choice(session.view))  # type: ignore[arg-type]
+        await until(pilot, lambda: not stuck.exists(), "the expert to be stuck")
+        await pilot.press("q")
+        await until(pilot, lambda: gone(worker), "the stuck worker to end with the game")
+    assert app.failure is None
