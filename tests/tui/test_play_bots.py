@@ -55,6 +55,21 @@ def plant_stuck_expert() -> None:
     greenfelt.bots.table_bot = table_bot
 
 
+def stuck_expert_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timeout: float
+) -> tuple[Path, Thinkers, LocalSession]:
+    """A one-hole game against an expert whose first move is stuck: the :data:`STUCK`
+    file (set before the worker starts, which inherits it), the thinkers, the session."""
+    stuck = tmp_path / "stuck"
+    stuck.touch()
+    monkeypatch.setenv(STUCK, str(stuck))
+    thinkers = Thinkers(1, timeout=timeout, setup=plant_stuck_expert)
+    session = LocalSession(
+        "golf", ONE_HOLE, "Ann", ["expert"], seed=5, bot_delay=0, thinkers=thinkers
+    )
+    return stuck, thinkers, session
+
+
 def gone(pid: int) -> bool:
     """The process has exited (a zombie nobody reaped yet has exited too)."""
     try:
@@ -89,13 +104,7 @@ async def test_an_expert_stuck_past_the_timeout_is_ended_and_the_game_goes_on(
 ) -> None:
     """G2.1: an expert no timer stops plays a random move after ``bot_timeout``, and its
     worker is ended (its CPU freed); the next expert move comes from a new worker."""
-    stuck = tmp_path / "stuck"
-    stuck.touch()
-    monkeypatch.setenv(STUCK, str(stuck))  # before the worker starts: it inherits it
-    thinkers = Thinkers(1, timeout=1.0, setup=plant_stuck_expert)
-    session = LocalSession(
-        "golf", ONE_HOLE, "Ann", ["expert"], seed=5, bot_delay=0, thinkers=thinkers
-    )
+    stuck, thinkers, session = stuck_expert_game(tmp_path, monkeypatch, timeout=1.0)
     app = PlayApp(session)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: bool(thinkers.worker_pids), "the expert's worker")
@@ -141,13 +150,7 @@ async def test_leaving_while_an_expert_is_stuck_ends_its_worker_and_waits_for_no
 ) -> None:
     """``q`` while the expert is stuck leaves at once (a thread could not be stopped, and
     the app waited on it at exit); its worker ends with the game."""
-    stuck = tmp_path / "stuck"
-    stuck.touch()
-    monkeypatch.setenv(STUCK, str(stuck))
-    thinkers = Thinkers(1, timeout=600.0, setup=plant_stuck_expert)
-    session = LocalSession(
-        "golf", ONE_HOLE, "Ann", ["expert"], seed=5, bot_delay=0, thinkers=thinkers
-    )
+    stuck, thinkers, session = stuck_expert_game(tmp_path, monkeypatch, timeout=600.0)
     app = PlayApp(session)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: bool(thinkers.worker_pids), "the expert's worker")
