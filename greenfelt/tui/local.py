@@ -43,8 +43,8 @@ class LocalSession(Session):
 
     ``thinkers``: where the bots think (their timeout, not ``bot_timeout``, then
     counts); by default one worker process when a level searches (the expert),
-    threads otherwise. With a ``seed`` the bots' moves are
-    seeded too (by the seed, the round and the move), so a game can be played again."""
+    threads otherwise. With a ``seed`` the bots' moves are seeded too (by the seed,
+    the round and the move), so a game can be played again."""
 
     def __init__(
         self,
@@ -74,7 +74,9 @@ class LocalSession(Session):
         for level in self.levels:
             new_bot(game, level, random.Random(0))  # a level this installation lacks says so now
         searching = any(level in SEARCHING_LEVELS for level in self.levels)
-        self.thinkers = thinkers or Thinkers(1 if searching else 0, bot_timeout)
+        if thinkers is None:
+            thinkers = Thinkers(1 if searching else 0, bot_timeout)
+        self.thinkers = thinkers
         self._bot_seed = str(seed) if seed is not None else secrets.token_hex(8)
         self.match: Any
         if game == "golf":

@@ -335,9 +335,9 @@ async def test_a_bot_that_hangs_gives_way_to_a_random_move_and_the_game_goes_on(
     release = threading.Event()
     hung_once = threading.Event()
 
-    def hangs(*_args: Any) -> Any:
+    def hangs(obs: Any) -> Any:
         if hung_once.is_set():  # later moves are quick, so the news is told once
-            return _args[-1].legal[0]
+            return obs.legal[0]
         hung_once.set()
         release.wait(30)
         raise RuntimeError("too late")
